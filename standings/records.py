@@ -91,25 +91,19 @@ class Scoring:
     time_control_weights: tuple[tuple[str, Fraction], ...] = ()
 
     def points(self, result: RoundResult) -> Fraction:
-        code = result.code
-        if code in "1W":
-            base = self.win
-        elif code in "=D":
-            base = self.draw
-        elif code in "0L":
-            base = self.loss
-        elif code == FORFEIT_WIN:
-            base = self.forfeit_win
-        elif code == FORFEIT_LOSS:
-            base = self.forfeit_loss
-        elif code == PAIRING_BYE:
-            base = self.pairing_bye
-        elif code == FULL_BYE:
-            base = self.full_bye
-        elif code == HALF_BYE:
-            base = self.half_bye
-        else:
-            base = self.zero_bye
+        base = {
+            "1": self.win,
+            "W": self.win,
+            "=": self.draw,
+            "D": self.draw,
+            "0": self.loss,
+            "L": self.loss,
+            FORFEIT_WIN: self.forfeit_win,
+            FORFEIT_LOSS: self.forfeit_loss,
+            PAIRING_BYE: self.pairing_bye,
+            FULL_BYE: self.full_bye,
+            HALF_BYE: self.half_bye,
+        }.get(result.code, self.zero_bye)
         for time_control, weight in self.time_control_weights:
             if result.time_control == time_control:
                 return base * weight

@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
 
 from standings.records import Crosstable
 
 # A tie-break value is a number, or (Cohen "strongest opponents") a tuple compared
 # lexicographically. Larger is better unless the definition says otherwise.
-TiebreakValue = Union[Fraction, tuple[Fraction, ...]]
+TiebreakValue = Fraction | tuple[Fraction, ...]
 
 
 class UnknownTiebreak(ValueError):
