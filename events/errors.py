@@ -1,0 +1,33 @@
+"""Errors a user can fix, as distinct from bugs (house style, after Tabbycat).
+
+Services raise these with a message that can be shown where the user is (a form, a command's
+stderr) and that names the line, key or field at fault. Nothing has been written when one is
+raised: every service runs in one transaction.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Bad input or a forbidden action; ``str(error)`` is the message for the user."""
+
+
+class ImportFailed(UserError):
+    """An import was refused; the database is unchanged."""
+
+
+class ResultConflict(UserError):
+    """Someone else changed the game since the form was loaded.
+
+    Carries both values so the conflict screen can show them side by side.
+    """
+
+    def __init__(self, message: str, *, current: str, attempted: str, current_version: int):
+        super().__init__(message)
+        self.current = current
+        self.attempted = attempted
+        self.current_version = current_version
+
+
+class RegulationLocked(UserError):
+    """The regulation set is locked (round 1 has a result) and the change was not confirmed."""

@@ -1,0 +1,187 @@
+"""Forms: parse and validate input into the services' typed arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from events.models import ByeKind, EventSystem, TimeControl
+from events.regulations import PRESET_CODES, PROCEDURES, RegulationError, validate_tiebreaks
+from events.services import ByeInput, EventFields, PairingInput, PlayerFields
+from standings.presets import PRESETS
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    system = forms.ChoiceField(choices=EventSystem.choices)
+    time_control = forms.ChoiceField(choices=TimeControl.choices)
+    rounds = forms.IntegerField(min_value=1, max_value=99)
+    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(choices=[(c, c) for c in PRESET_CODES], label="Regulation preset")
+    tiebreaks = forms.CharField(
+        required=False,
+        label="Tie-breaks (override)",
+        help_text="Comma-separated codes in order, e.g. BH/C1, BH, SB. Empty: the preset's.",
+    )
+    edition = forms.ChoiceField(
+        required=False,
+        choices=[("", "Preset's edition"), ("2024", "C.07 2024"), ("2026", "C.07 2026")],
+        label="Tie-break rules edition",
+    )
+    procedure = forms.ChoiceField(
+        required=False,
+        choices=[("", "Preset's procedure")] + [(p, p) for p in PROCEDURES],
+        label="Multi-way tie procedure",
+    )
+    currency = forms.CharField(max_length=3, initial="USD")
+    site = forms.CharField(max_length=200, required=False)
+    confirm_regulation = forms.BooleanField(
+        required=False,
+        label="I confirm changing the regulation set after round 1 has started",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        codes = data.get("tiebreaks", "")
+        if codes and data.get("system") and data.get("preset"):
+            round_robin = data["system"] in ("round_robin", "double_round_robin")
+            edition = data.get("edition") or PRESETS[data["preset"]].edition
+            try:
+                data["tiebreaks"] = ", ".join(
+                    validate_tiebreaks(codes, round_robin=round_robin, edition=edition)
+                )
+            except RegulationError as exc:
+                self.add_error("tiebreaks", str(exc))
+        return data
+
+    def event_fields(self) -> EventFields:
+        data = self.cleaned_data
+        overrides: dict[str, Any] = {}
+        if data.get("tiebreaks"):
+            overrides["tiebreaks"] = [c.strip() for c in data["tiebreaks"].split(",")]
+        if data.get("edition"):
+            overrides["edition"] = data["edition"]
+        if data.get("procedure"):
+            overrides["procedure"] = data["procedure"]
+        return EventFields(
+            name=data["name"],
+            system=data["system"],
+            time_control=data["time_control"],
+            rounds=data["rounds"],
+            start_date=data.get("start_date"),
+            preset=data["preset"],
+            overrides=overrides,
+            currency=data["currency"].upper(),
+            site=data.get("site", ""),
+        )
+
+    @classmethod
+    def initial_for(cls, event: Any) -> dict[str, Any]:
+        overrides = event.regulation.overrides
+        return {
+            "name": event.name,
+            "system": event.system,
+            "time_control": event.time_control,
+            "rounds": event.rounds,
+            "start_date": event.start_date,
+            "preset": event.regulation.preset,
+            "tiebreaks": ", ".join(overrides.get("tiebreaks", [])),
+            "edition": overrides.get("edition", ""),
+            "procedure": overrides.get("procedure", ""),
+            "currency": event.currency,
+            "site": event.site,
+        }
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    federation = forms.CharField(max_length=3, required=False)
+    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
+    fide_id = forms.CharField(max_length=15, required=False, label="FIDE id")
+    title = forms.CharField(max_length=3, required=False)
+    sex = forms.ChoiceField(choices=[("", "—"), ("m", "m"), ("w", "w")], required=False)
+    birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    previous_rank = forms.IntegerField(min_value=1, required=False)
+
+    def player_fields(self) -> PlayerFields:
+        data = self.cleaned_data
+        return PlayerFields(
+            name=data["name"],
+            federation=data.get("federation") or "",
+            rating=data.get("rating") or 0,
+            fide_id=data.get("fide_id") or "",
+            title=data.get("title") or "",
+            sex=data.get("sex") or "",
+            birth_date=data.get("birth_date"),
+            previous_rank=data.get("previous_rank"),
+        )
+
+
+class PlayerListForm(forms.Form):
+    players_csv = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Paste a list",
+        help_text="One player a line: name, federation, rating, FIDE id, title, sex, birth date "
+        "(only the name is required). Names with a comma go in double quotes.",
+    )
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(help_text="A FIDE TRF16/TRF-2026 file or a JSON exchange document.")
+    slug = forms.SlugField(required=False, help_text="Optional; derived from the name if empty.")
+
+
+BYE_WORDS = {
+    "half": "half",
+    "zero": "zero",
+    "full": "full",
+    "pairing": "pairing",
+    "u": "pairing",
+    "h": "half",
+    "z": "zero",
+    "f": "full",
+}
+
+
+class PairingsForm(forms.Form):
+    """Pairings as text: one board a line ``WHITE BLACK`` (start numbers), byes as
+    ``bye START_NO KIND`` (half, zero, full, pairing)."""
+
+    pairings = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        help_text="One board a line: white's and black's start numbers, e.g. '3 7'. "
+        "Byes: 'bye 5 half' (half, zero, full or pairing).",
+    )
+
+    def clean_pairings(self) -> tuple[list[PairingInput], list[ByeInput]]:
+        games: list[PairingInput] = []
+        byes: list[ByeInput] = []
+        for line_no, line in enumerate(self.cleaned_data["pairings"].splitlines(), start=1):
+            words = line.replace("-", " ").split()
+            if not words:
+                continue
+            try:
+                if words[0].lower() == "bye":
+                    kind = BYE_WORDS.get(words[2].lower() if len(words) > 2 else "", "")
+                    if len(words) != 3 or not kind:
+                        raise ValueError
+                    byes.append(ByeInput(start_no=int(words[1]), kind=kind))
+                elif len(words) == 2:
+                    games.append(
+                        PairingInput(board=len(games) + 1, white=int(words[0]), black=int(words[1]))
+                    )
+                else:
+                    raise ValueError
+            except ValueError as exc:
+                raise forms.ValidationError(
+                    f"line {line_no}: {line.strip()!r} is neither 'WHITE BLACK' nor "
+                    f"'bye START_NO {'|'.join(ByeKind.values)}'"
+                ) from exc
+        return games, byes
+
+
+class AccessForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(choices=[("arbiter", "Arbiter"), ("director", "Director")])
+

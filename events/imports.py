@@ -1,0 +1,181 @@
+"""TRF import/export and uploads: the bridge between :mod:`events.trf` (pure) and the models.
+
+An import either loads completely or changes nothing (one transaction).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from itertools import combinations
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+
+from events import exchange, trf
+from events.errors import ImportFailed, UserError
+from events.models import Event
+from events.selectors import event_crosstable
+from events.services import (
+    ByeInput,
+    EventFields,
+    PairingInput,
+    PlayerFields,
+    UserLike,
+    event_create,
+    players_register_many,
+    round_pairings_set,
+)
+from standings.records import Crosstable, Entrant, RoundResult
+
+# (code of the player with White, code of the player with Black) → stored result.
+PAIR_RESULTS = {
+    ("1", "0"): "1-0",
+    ("W", "L"): "1-0",
+    ("0", "1"): "0-1",
+    ("L", "W"): "0-1",
+    ("=", "="): "1/2-1/2",
+    ("D", "D"): "1/2-1/2",
+    ("+", "-"): "+/-",
+    ("-", "+"): "-/+",
+    ("-", "-"): "-/-",
+}
+# An unpaired round's code → bye kind. "+" and "-" without an opponent occur in files from
+# the wild; they score like a full-point and a zero-point bye.
+BYE_KINDS = {
+    "U": "pairing",
+    "F": "full",
+    "H": "half",
+    "Z": "zero",
+    " ": "zero",
+    "": "zero",
+    "+": "full",
+    "-": "zero",
+}
+# Opening date of the 2026 edition of C.07 (rules-notes: default edition by start date).
+EDITION_2026_FROM = dt.date(2026, 3, 1)
+
+
+def _round_inputs(
+    entrants: tuple[Entrant, ...], number: int
+) -> tuple[list[PairingInput], list[ByeInput]]:
+    by_no = {e.start_no: e for e in entrants}
+    games: list[PairingInput] = []
+    byes: list[ByeInput] = []
+    done: set[int] = set()
+    for entrant in entrants:
+        result = entrant.results[number - 1]
+        if result.opponent is None:
+            byes.append(ByeInput(entrant.start_no, BYE_KINDS.get(result.code, "zero")))
+            continue
+        if entrant.start_no in done:
+            continue
+        other = by_no[result.opponent].results[number - 1]
+        white, black, white_result, black_result = _orient(entrant, result, other)
+        key = (white_result.code, black_result.code)
+        if key not in PAIR_RESULTS:
+            raise ImportFailed(
+                f"round {number}: players {entrant.start_no} and {result.opponent} have results "
+                f"{result.code!r} and {other.code!r}, which do not fit together"
+            )
+        games.append(PairingInput(len(games) + 1, white, black, PAIR_RESULTS[key]))
+        done.update((entrant.start_no, result.opponent))
+    return games, byes
+
+
+def _orient(
+    entrant: Entrant, result: RoundResult, other: RoundResult
+) -> tuple[int, int, RoundResult, RoundResult]:
+    opponent = result.opponent
+    assert opponent is not None
+    if result.colour == "b" or (result.colour == "-" and other.colour == "w"):
+        return opponent, entrant.start_no, other, result
+    return entrant.start_no, opponent, result, other
+
+
+def detect_system(crosstable: Crosstable) -> str:
+    """Round robin when every pair met exactly once (twice: double); otherwise Swiss."""
+    if crosstable.round_robin:
+        return "round_robin"
+    meetings: Counter[frozenset[int]] = Counter()
+    for entrant in crosstable.entrants:
+        for result in entrant.results:
+            if result.opponent is not None and entrant.start_no < result.opponent:
+                meetings[frozenset((entrant.start_no, result.opponent))] += 1
+    numbers = [e.start_no for e in crosstable.entrants]
+    pairs = [frozenset(p) for p in combinations(numbers, 2)]
+    if len(numbers) < 3 or not pairs:
+        return "swiss"
+    counts = {meetings.get(p, 0) for p in pairs}
+    if counts == {1}:
+        return "round_robin"
+    if counts == {2}:
+        return "double_round_robin"
+    return "swiss"
+
+
+@transaction.atomic
+def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
+    """Create an event from a TRF16/TRF-2026 file. All or nothing."""
+    try:
+        parsed = trf.parse_trf(text)
+    except trf.TrfError as exc:
+        raise ImportFailed(str(exc)) from exc
+    table = parsed.crosstable
+    start = table.start_date
+    preset = "fide-2026" if start is not None and start >= EDITION_2026_FROM else "fide-2024"
+    fields = EventFields(
+        name=parsed.name or table.name or "Imported tournament",
+        system=detect_system(table),
+        time_control="classical",
+        rounds=max(table.rounds, 1),
+        start_date=start,
+        preset=preset,
+        site=parsed.site,
+    )
+    try:
+        event = event_create(fields=fields, director=user, slug=slug)
+        players_register_many(
+            event=event,
+            players=[
+                PlayerFields(
+                    start_no=e.start_no,
+                    name=e.name,
+                    federation=e.federation,
+                    fide_id=e.fide_id,
+                    rating=e.rating,
+                    title=e.title,
+                    sex=e.sex if e.sex in ("m", "w") else "",
+                    birth_date=e.birth_date,
+                )
+                for e in table.entrants
+            ],
+            user=user,
+        )
+        for number in range(1, table.rounds + 1):
+            games, byes = _round_inputs(table.entrants, number)
+            round_pairings_set(
+                event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
+            )
+    except ImportFailed:
+        raise
+    except UserError as exc:
+        raise ImportFailed(str(exc)) from exc
+    return event
+
+
+def event_export_trf(event: Event) -> str:
+    """TRF16 for the rating officer and FIDE's own tools."""
+    return trf.write_trf(event_crosstable(event))
+
+
+def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:
+    """An uploaded file: JSON exchange document if it parses as JSON object, else TRF."""
+    raw = upload.read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if text.lstrip().startswith("{"):
+        return exchange.event_import_document(text=text, user=user, slug=slug)
+    return event_import_trf(text=text, user=user, slug=slug)

@@ -1,0 +1,38 @@
+"""``manage.py import_trf PATH [--slug SLUG]``: create an event from a TRF16/TRF-2026 file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from events.errors import UserError
+from events.imports import event_import_trf
+
+
+def read_text(path: str) -> str:
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # older TRF files are often Latin-1
+
+
+class Command(BaseCommand):
+    help = "Create an event from a FIDE TRF16 (or TRF-2026) file; prints the slug last."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path")
+        parser.add_argument("--slug", default="")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        text = read_text(options["path"])
+        try:
+            event = event_import_trf(text=text, user=None, slug=options["slug"])
+        except UserError as exc:
+            raise CommandError(f"{options['path']}: {exc}") from exc
+        self.stdout.write(event.slug)

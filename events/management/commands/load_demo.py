@@ -1,0 +1,45 @@
+"""``manage.py load_demo``: demo logins and demo events for ``make run`` (idempotent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from events.exchange import event_import_document
+from events.imports import event_import_trf
+from events.models import Event
+from events.services import access_grant
+
+EXAMPLES = Path(settings.BASE_DIR) / "examples"
+DEMO_USERS = (("director", "director-demo"), ("arbiter", "arbiter-demo"))
+
+
+class Command(BaseCommand):
+    help = "Create the demo director and arbiter logins and load the example events."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        users = {}
+        for username, password in DEMO_USERS:
+            user, created = get_user_model().objects.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+                user.save()
+            users[username] = user
+        director = users["director"]
+        if not Event.objects.filter(slug="demo-classical").exists():
+            event = event_import_document(
+                text=(EXAMPLES / "demo-classical.json").read_text(), user=director
+            )
+            access_grant(event=event, username="arbiter", role="arbiter", user=director)
+        if not Event.objects.filter(slug="demo-swiss").exists():
+            event_import_trf(
+                text=(EXAMPLES / "held-swiss-9.trf").read_text(), user=director, slug="demo-swiss"
+            )
+        self.stdout.write(
+            "Demo logins: director / director-demo (directs the demo events), "
+            "arbiter / arbiter-demo (enters results in demo-classical)"
+        )

@@ -1,0 +1,140 @@
+"""Regulation sets: a preset shipped in code plus validated per-event overrides.
+
+The preset data itself (editions, default tie-breaks, multi-way procedure, scoring) lives in the
+pure module :mod:`standings.presets`; this module validates what a director may override and
+resolves the effective settings of an event. No ORM here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from events.errors import UserError
+from standings import catalogue
+from standings.presets import PRESETS
+from standings.records import Scoring
+from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
+
+PRESET_CODES: tuple[str, ...] = tuple(PRESETS)
+EDITIONS = ("2024", "2026")
+PROCEDURES = ("lexicographic", "restart", "peel")
+OVERRIDE_KEYS = frozenset({"tiebreaks", "edition", "procedure", "scoring"})
+SCORING_KEYS = frozenset(
+    {
+        "win",
+        "draw",
+        "loss",
+        "forfeit_win",
+        "forfeit_loss",
+        "pairing_bye",
+        "full_bye",
+        "half_bye",
+        "zero_bye",
+    }
+)
+
+
+class RegulationError(UserError):
+    """An invalid preset or override; the message names the key."""
+
+
+@dataclass(frozen=True)
+class EffectiveRegulation:
+    preset: str
+    edition: str
+    tiebreaks: tuple[str, ...]
+    procedure: str
+    scoring: Scoring
+
+
+def _fraction(value: Any, key: str) -> Fraction:
+    try:
+        result = Fraction(str(value))
+    except (ValueError, ZeroDivisionError) as exc:
+        raise RegulationError(f"scoring.{key}: {value!r} is not a number") from exc
+    return result
+
+
+def validate_tiebreaks(codes: Any, *, round_robin: bool, edition: str) -> tuple[str, ...]:
+    """Check tie-break codes against the registry and the edition's rules (C.07)."""
+    if isinstance(codes, str):
+        codes = [c for c in codes.split(",") if c.strip()]
+    if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
+        raise RegulationError("tiebreaks: expected a list of codes such as ['BH/C1', 'SB']")
+    catalogue.load()
+    try:
+        specs = parse_codes(list(codes))
+        for spec in specs:
+            catalogue.check_allowed(spec, round_robin=round_robin, edition=edition)
+    except (UnknownTiebreak, TiebreakNotAllowed) as exc:
+        raise RegulationError(f"tiebreaks: {exc}") from exc
+    return tuple(spec.code for spec in specs)
+
+
+def validate_overrides(
+    preset: str, overrides: Mapping[str, Any], *, round_robin: bool
+) -> dict[str, Any]:
+    """Return the cleaned overrides or raise :class:`RegulationError` naming the bad key."""
+    if preset not in PRESETS:
+        raise RegulationError(
+            f"unknown regulation preset {preset!r}; choose one of {', '.join(PRESET_CODES)}"
+        )
+    if not isinstance(overrides, Mapping):
+        raise RegulationError("regulation overrides must be an object")
+    unknown = set(overrides) - OVERRIDE_KEYS - {"preset"}
+    if unknown:
+        raise RegulationError(f"unknown regulation key {sorted(unknown)[0]!r}")
+    cleaned: dict[str, Any] = {}
+    edition = str(overrides.get("edition", PRESETS[preset].edition))
+    if "edition" in overrides:
+        if edition not in EDITIONS:
+            raise RegulationError(f"edition: {edition!r} is not one of 2024, 2026")
+        cleaned["edition"] = edition
+    if "procedure" in overrides:
+        if overrides["procedure"] not in PROCEDURES:
+            raise RegulationError(
+                f"procedure: {overrides['procedure']!r} is not one of {', '.join(PROCEDURES)}"
+            )
+        cleaned["procedure"] = overrides["procedure"]
+    if "tiebreaks" in overrides:
+        cleaned["tiebreaks"] = list(
+            validate_tiebreaks(overrides["tiebreaks"], round_robin=round_robin, edition=edition)
+        )
+    if "scoring" in overrides:
+        cleaned["scoring"] = _validate_scoring(overrides["scoring"])
+    return cleaned
+
+
+def _validate_scoring(scoring: Any) -> dict[str, str]:
+    if not isinstance(scoring, Mapping):
+        raise RegulationError("scoring: expected an object such as {'win': '3', 'draw': '1'}")
+    unknown = set(scoring) - SCORING_KEYS
+    if unknown:
+        raise RegulationError(f"scoring: unknown key {sorted(unknown)[0]!r}")
+    return {key: str(_fraction(value, key)) for key, value in scoring.items()}
+
+
+def effective(
+    preset: str, overrides: Mapping[str, Any], *, round_robin: bool
+) -> EffectiveRegulation:
+    """The settings an event actually runs under."""
+    chain = PRESETS[preset]
+    base_scoring = chain.scoring
+    scoring_overrides = {
+        key: Fraction(value) for key, value in dict(overrides.get("scoring", {})).items()
+    }
+    scoring = Scoring(
+        **{key: scoring_overrides.get(key, getattr(base_scoring, key)) for key in SCORING_KEYS},
+        time_control_weights=base_scoring.time_control_weights,
+    )
+    default_codes = chain.tiebreaks_for(round_robin=round_robin)
+    return EffectiveRegulation(
+        preset=preset,
+        edition=str(overrides.get("edition", chain.edition)),
+        tiebreaks=tuple(overrides.get("tiebreaks", default_codes)),
+        procedure=str(overrides.get("procedure", chain.procedure)),
+        scoring=scoring,
+    )

@@ -1,0 +1,307 @@
+"""Reads: narrow queries that return plain records for the engines and the pages.
+
+A page never runs a query per player: each selector loads what it needs in a fixed number of
+queries and does the rest on plain records.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
+
+from events.models import Bye, Event, EventAccess, Game, Player, Role, Round
+from events.regulations import EffectiveRegulation, effective
+from standings.records import Crosstable, Entrant, RoundResult
+
+# Game result → (white's code, black's code) in TRF16 notation (rules-notes "TRF16").
+RESULT_CODES: dict[str, tuple[str, str]] = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "+/-": ("+", "-"),
+    "-/+": ("-", "+"),
+    "-/-": ("-", "-"),
+}
+BYE_CODES = {"half": "H", "zero": "Z", "full": "F", "pairing": "U"}
+
+
+def event_get(slug: str) -> Event:
+    try:
+        return Event.objects.select_related("regulation").get(slug=slug)
+    except Event.DoesNotExist as exc:
+        raise Http404("No such event") from exc
+
+
+def event_list() -> QuerySet[Event]:
+    return Event.objects.annotate(player_count=Count("players")).order_by("-start_date", "name")
+
+
+def user_role(event: Event, user: AbstractBaseUser | AnonymousUser) -> str | None:
+    """``"director"``, ``"arbiter"`` or None. Superusers act as directors."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Role.DIRECTOR
+    access = EventAccess.objects.filter(event=event, user=user).values_list("role", flat=True)
+    return next(iter(access), None)
+
+
+def regulation_of(event: Event) -> EffectiveRegulation:
+    reg = event.regulation
+    return effective(reg.preset, reg.overrides, round_robin=event.is_round_robin)
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    number: int
+    games: int
+    results: int
+
+    @property
+    def complete(self) -> bool:
+        return self.games > 0 and self.games == self.results
+
+
+def rounds_progress(event: Event) -> list[RoundProgress]:
+    rows = (
+        Round.objects.filter(event=event)
+        .annotate(
+            n_games=Count("games", distinct=True),
+            n_results=Count("games", filter=~Q(games__result=""), distinct=True),
+            n_byes=Count("byes", distinct=True),
+        )
+        .order_by("number")
+    )
+    return [
+        RoundProgress(r.number, r.n_games + (1 if r.n_byes and not r.n_games else 0), r.n_results)
+        for r in rows
+    ]
+
+
+def last_complete_round(event: Event) -> int:
+    complete = 0
+    for progress in rounds_progress(event):
+        if not progress.complete:
+            break
+        complete = progress.number
+    return complete
+
+
+def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]]:
+    try:
+        rnd = Round.objects.get(event=event, number=number)
+    except Round.DoesNotExist as exc:
+        raise Http404("This round has not been paired yet") from exc
+    games = list(Game.objects.filter(round=rnd).select_related("white", "black").order_by("board"))
+    byes = list(Bye.objects.filter(round=rnd).select_related("player"))
+    return rnd, games, byes
+
+
+def _empty_results(players: list[Player], rounds: int) -> dict[int, list[RoundResult]]:
+    return {
+        p.start_no: [RoundResult(r, None, "-", "Z") for r in range(1, rounds + 1)] for p in players
+    }
+
+
+def event_crosstable(
+    event: Event, *, rounds: int | None = None, pending_as_unplayed: bool = False
+) -> Crosstable:
+    """The event as engine records, in three queries whatever its size.
+
+    A game without a result is left out (the player shows as absent, code Z) when
+    ``pending_as_unplayed``; standings use complete rounds only, so this never reaches them.
+    """
+    n_rounds = event.rounds if rounds is None else rounds
+    players = list(Player.objects.filter(event=event).order_by("start_no"))
+    results = _empty_results(players, n_rounds)
+    games = Game.objects.filter(round__event=event, round__number__lte=n_rounds).values_list(
+        "round__number", "white__start_no", "black__start_no", "result", "time_control"
+    )
+    for number, white, black, result, time_control in games:
+        if not result:
+            continue
+        white_code, black_code = RESULT_CODES[result]
+        results[white][number - 1] = RoundResult(number, black, "w", white_code, time_control)
+        results[black][number - 1] = RoundResult(number, white, "b", black_code, time_control)
+    byes = Bye.objects.filter(round__event=event, round__number__lte=n_rounds).values_list(
+        "round__number", "player__start_no", "kind"
+    )
+    for number, start_no, kind in byes:
+        results[start_no][number - 1] = RoundResult(number, None, "-", BYE_CODES[kind])
+    regulation = regulation_of(event)
+    return Crosstable(
+        name=event.name,
+        rounds=n_rounds,
+        entrants=tuple(
+            Entrant(
+                start_no=p.start_no,
+                name=p.name,
+                rating=p.rating,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                title=p.title,
+                sex=p.sex,
+                birth_date=p.birth_date,
+                results=tuple(results[p.start_no]),
+            )
+            for p in players
+        ),
+        start_date=event.start_date,
+        round_robin=event.is_round_robin,
+        scoring=regulation.scoring,
+    )
+
+
+@dataclass(frozen=True)
+class CrosstableRow:
+    start_no: int
+    name: str
+    federation: str
+    rating: int
+    points: Any
+    cells: list[str]
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points)
+
+
+def points_text(points: Any) -> str:
+    """3 → "3", 7/2 → "3½", 25/3 → "25/3" (exact, never a rounded float)."""
+    whole, rest = divmod(points.numerator, points.denominator)
+    if rest == 0:
+        return str(whole)
+    if points.denominator == 2:
+        return f"{whole}½" if whole else "½"
+    return f"{points.numerator}/{points.denominator}"
+
+
+def crosstable_rows(crosstable: Crosstable) -> list[CrosstableRow]:
+    """Rows for the public crosstable: each cell "12w1" style, as printed crosstables do."""
+    rows = []
+    for entrant in crosstable.entrants:
+        cells = []
+        for result in entrant.results:
+            symbol = {"=": "½", "H": "½", "D": "½", "W": "1", "L": "0"}.get(
+                result.code, result.code
+            )
+            if result.opponent is None:
+                cells.append(
+                    {"Z": "–", "H": "½ bye", "F": "1 bye", "U": "1 bye"}.get(result.code, symbol)
+                )
+            else:
+                cells.append(f"{result.opponent}{result.colour}{symbol}")
+        points = sum(
+            (crosstable.scoring.points(r) for r in entrant.results),
+            start=crosstable.scoring.zero_bye * 0,
+        )
+        rows.append(
+            CrosstableRow(
+                entrant.start_no, entrant.name, entrant.federation, entrant.rating, points, cells
+            )
+        )
+    return rows
+
+
+def audit_entries(event: Event, limit: int = 200) -> QuerySet[Any]:
+    return event.audit_entries.select_related("user", "undone_by", "undoes").order_by("-at", "-id")[
+        :limit
+    ]
+
+
+def games_by_round(event: Event) -> dict[int, list[Game]]:
+    by_round: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(round__event=event).select_related("round", "white", "black"):
+        by_round[game.round.number].append(game)
+    return by_round
+
+
+def event_version(slug: str) -> int | None:
+    """The results version alone: one indexed query, used for ETags."""
+    return Event.objects.filter(slug=slug).values_list("results_version", flat=True).first()
+
+
+def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    progress = rounds_progress(event)
+    return {
+        "event": event,
+        "role": user_role(event, user),
+        "regulation": regulation_of(event),
+        "progress": progress,
+        "player_count": Player.objects.filter(event=event).count(),
+        "next_round": len(progress) + 1 if len(progress) < event.rounds else None,
+        "rounds": range(1, event.rounds + 1),
+    }
+
+
+def pairings_text(event: Event, number: int) -> str:
+    """The round's current pairings in the pairings form's text format."""
+    rnd = Round.objects.filter(event=event, number=number).first()
+    if rnd is None:
+        return ""
+    lines = [
+        f"{white} {black}"
+        for white, black in Game.objects.filter(round=rnd)
+        .order_by("board")
+        .values_list("white__start_no", "black__start_no")
+    ]
+    lines += [
+        f"bye {start_no} {kind}"
+        for start_no, kind in Bye.objects.filter(round=rnd).values_list("player__start_no", "kind")
+    ]
+    return "\n".join(lines)
+
+
+def result_entry_context(event: Event, number: int, only_game: int | None = None) -> dict[str, Any]:
+    rnd, games, byes = round_games(event, number)
+    done = sum(1 for g in games if g.result)
+    game = next((g for g in games if g.pk == only_game), None)
+    return {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "game": game,
+        "byes": byes,
+        "done": done,
+        "total": len(games),
+        "result_choices": RESULT_BUTTONS,
+        "rounds": range(1, event.rounds + 1),
+    }
+
+
+# (value, label, keyboard key) for the one-tap buttons.
+RESULT_BUTTONS = (
+    ("1-0", "1-0", "1"),
+    ("1/2-1/2", "½-½", "="),
+    ("0-1", "0-1", "0"),
+    ("+/-", "+/−", "+"),
+    ("-/+", "−/+", "-"),
+    ("-/-", "−/−", "x"),
+)
+
+
+def game_id_in_event(event: Event, game_id: int) -> int:
+    """The game id if it belongs to the event; 404 otherwise (no cross-event writes)."""
+    if not Game.objects.filter(pk=game_id, round__event=event).exists():
+        raise Http404("No such game in this event")
+    return game_id
+
+
+def game_round_number(event: Event, game_id: int) -> int:
+    number = (
+        Game.objects.filter(pk=game_id, round__event=event)
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if number is None:
+        raise Http404("No such game in this event")
+    return number
+
+
+def event_access(event: Event) -> QuerySet[EventAccess]:
+    return EventAccess.objects.filter(event=event).select_related("user").order_by("role")

@@ -1,0 +1,513 @@
+"""Writes (HackSoft style: ``noun_verb``, keyword-only, one transaction, one audit entry).
+
+Every service bumps the event's results version so cached public pages refresh, and records
+who did what with the values before and after. A :class:`~events.errors.UserError` leaves the
+database unchanged because the transaction rolls back.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.text import slugify
+
+from events.errors import RegulationLocked, ResultConflict, UserError
+from events.models import (
+    AuditEntry,
+    Bye,
+    ByeKind,
+    Event,
+    EventAccess,
+    EventStatus,
+    Game,
+    Player,
+    RegulationSet,
+    Result,
+    Role,
+    Round,
+    RoundSlot,
+)
+from events.regulations import validate_overrides
+
+UserLike = AbstractBaseUser | AnonymousUser | None
+
+
+def _actor(user: UserLike) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def audit_record(
+    *,
+    event: Event,
+    user: UserLike,
+    action: str,
+    summary: str,
+    game: Game | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        event=event,
+        user=_actor(user),
+        action=action,
+        summary=summary[:300],
+        game=game,
+        before=before,
+        after=after,
+    )
+
+
+def event_version_bump(*, event: Event) -> None:
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+
+
+def unique_slug(name: str) -> str:
+    base = slugify(name)[:80] or "event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@dataclass(frozen=True)
+class EventFields:
+    name: str
+    system: str
+    time_control: str
+    rounds: int
+    start_date: dt.date | None = None
+    preset: str = "fide-2024"
+    overrides: dict[str, Any] | None = None
+    currency: str = "USD"
+    site: str = ""
+    lots_seed: str = ""
+
+
+@transaction.atomic
+def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> Event:
+    """Create an event with its regulation set; the creator becomes its director."""
+    slug = slugify(slug) if slug else unique_slug(fields.name)
+    if Event.objects.filter(slug=slug).exists():
+        raise UserError(f"an event with the slug {slug!r} already exists")
+    round_robin = fields.system in ("round_robin", "double_round_robin")
+    overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
+    event = Event.objects.create(
+        name=fields.name,
+        slug=slug,
+        system=fields.system,
+        time_control=fields.time_control,
+        start_date=fields.start_date,
+        rounds=fields.rounds,
+        currency=fields.currency,
+        site=fields.site,
+        lots_seed=fields.lots_seed or secrets.token_hex(16),
+    )
+    RegulationSet.objects.create(event=event, preset=fields.preset, overrides=overrides)
+    if _actor(director) is not None:
+        EventAccess.objects.create(event=event, user=director, role=Role.DIRECTOR)
+    audit_record(event=event, user=director, action="event.create", summary=f"Created {event.name}")
+    return event
+
+
+def regulation_is_locked(event: Event) -> bool:
+    """Locked once round 1 has a result (design brief §3)."""
+    return Game.objects.filter(round__event=event, round__number=1).exclude(result="").exists()
+
+
+@transaction.atomic
+def event_update(
+    *, event: Event, fields: EventFields, user: UserLike, confirm_regulation: bool = False
+) -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    regulation = event.regulation
+    round_robin = fields.system in ("round_robin", "double_round_robin")
+    overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
+    before = _event_snapshot(event)
+    regulation_changed = (regulation.preset, regulation.overrides) != (fields.preset, overrides)
+    if regulation_changed and regulation_is_locked(event) and not confirm_regulation:
+        raise RegulationLocked(
+            "Round 1 has results, so the regulation set is locked. Tick the confirmation to "
+            "change it; the change will be recorded in the audit log."
+        )
+    for name in ("name", "system", "time_control", "rounds", "start_date", "currency", "site"):
+        setattr(event, name, getattr(fields, name))
+    event.save()
+    regulation.preset, regulation.overrides = fields.preset, overrides
+    regulation.save()
+    event_version_bump(event=event)
+    audit_record(
+        event=event,
+        user=user,
+        action="regulation.change" if regulation_changed else "event.update",
+        summary=f"Edited event settings{' and regulation set' if regulation_changed else ''}",
+        before=before,
+        after=_event_snapshot(event),
+    )
+    return event
+
+
+def _event_snapshot(event: Event) -> dict[str, Any]:
+    return {
+        "name": event.name,
+        "system": event.system,
+        "time_control": event.time_control,
+        "rounds": event.rounds,
+        "start_date": event.start_date.isoformat() if event.start_date else None,
+        "preset": event.regulation.preset,
+        "overrides": event.regulation.overrides,
+    }
+
+
+@dataclass(frozen=True)
+class PlayerFields:
+    name: str
+    federation: str = ""
+    fide_id: str = ""
+    rating: int = 0
+    title: str = ""
+    sex: str = ""
+    birth_date: dt.date | None = None
+    previous_rank: int | None = None
+    start_no: int | None = None
+
+
+def _player_create(event: Event, fields: PlayerFields) -> Player:
+    start_no = fields.start_no
+    if start_no is None:
+        last = Player.objects.filter(event=event).order_by("-start_no").first()
+        start_no = (last.start_no if last else 0) + 1
+    if Player.objects.filter(event=event, start_no=start_no).exists():
+        raise UserError(f"start number {start_no} is already taken")
+    if not fields.name.strip():
+        raise UserError("a player needs a name")
+    return Player.objects.create(
+        event=event,
+        start_no=start_no,
+        name=fields.name.strip(),
+        federation=fields.federation.strip().upper()[:3],
+        fide_id=fields.fide_id.strip(),
+        rating=fields.rating,
+        title=fields.title.strip()[:3],
+        sex=fields.sex,
+        birth_date=fields.birth_date,
+        previous_rank=fields.previous_rank,
+    )
+
+
+@transaction.atomic
+def player_register(*, event: Event, fields: PlayerFields, user: UserLike) -> Player:
+    player = _player_create(event, fields)
+    event_version_bump(event=event)
+    audit_record(
+        event=event,
+        user=user,
+        action="player.register",
+        summary=f"Registered {player.start_no}. {player.name}",
+        after={"start_no": player.start_no, "name": player.name},
+    )
+    return player
+
+
+CSV_COLUMNS = ("name", "federation", "rating", "fide_id", "title", "sex", "birth_date")
+
+
+def parse_player_csv(text: str) -> list[PlayerFields]:
+    """Parse a pasted list: one player a line, ``name[,federation,rating,fide_id,title,sex,
+    birth_date]``. A header line naming the columns is allowed. Errors name the line."""
+    rows = list(csv.reader(io.StringIO(text.strip())))
+    if rows and rows[0] and rows[0][0].strip().lower() == "name":
+        header = [c.strip().lower() for c in rows[0]]
+        unknown = set(header) - set(CSV_COLUMNS)
+        if unknown:
+            raise UserError(f"line 1: unknown column {sorted(unknown)[0]!r}")
+        body = list(enumerate(rows[1:], start=2))
+    else:
+        header, body = list(CSV_COLUMNS), list(enumerate(rows, start=1))
+    players = []
+    for line_no, row in body:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise UserError(f"line {line_no}: {len(row)} columns, expected at most {len(header)}")
+        record = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        players.append(_player_fields_from_row(record, line_no))
+    if not players:
+        raise UserError("the list is empty")
+    return players
+
+
+def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerFields:
+    try:
+        rating = int(record.get("rating") or 0)
+    except ValueError as exc:
+        raise UserError(f"line {line_no}: rating {record['rating']!r} is not a number") from exc
+    birth = record.get("birth_date") or ""
+    try:
+        birth_date = dt.date.fromisoformat(birth) if birth else None
+    except ValueError as exc:
+        raise UserError(f"line {line_no}: birth date {birth!r} is not YYYY-MM-DD") from exc
+    sex = (record.get("sex") or "").lower()
+    if sex not in ("", "m", "w", "f"):
+        raise UserError(f"line {line_no}: sex {sex!r} must be m or w")
+    if not record.get("name"):
+        raise UserError(f"line {line_no}: the name is missing")
+    return PlayerFields(
+        name=record["name"],
+        federation=record.get("federation", ""),
+        rating=rating,
+        fide_id=record.get("fide_id", ""),
+        title=record.get("title", ""),
+        sex="w" if sex == "f" else sex,
+        birth_date=birth_date,
+    )
+
+
+@transaction.atomic
+def players_register_many(
+    *, event: Event, players: Sequence[PlayerFields], user: UserLike
+) -> list[Player]:
+    created = [_player_create(event, fields) for fields in players]
+    event_version_bump(event=event)
+    audit_record(
+        event=event,
+        user=user,
+        action="player.register",
+        summary=f"Registered {len(created)} players from a list",
+        after=[{"start_no": p.start_no, "name": p.name} for p in created],
+    )
+    return created
+
+
+@dataclass(frozen=True)
+class PairingInput:
+    board: int
+    white: int  # start numbers
+    black: int
+    result: str = ""
+    time_control: str = ""
+
+
+@dataclass(frozen=True)
+class ByeInput:
+    start_no: int
+    kind: str
+
+
+def _players_by_start_no(event: Event) -> dict[int, Player]:
+    return {p.start_no: p for p in Player.objects.filter(event=event)}
+
+
+def _check_round_input(
+    round_no: int,
+    pairings: Sequence[PairingInput],
+    byes: Sequence[ByeInput],
+    players: dict[int, Player],
+) -> None:
+    seen: dict[int, str] = {}
+    boards: set[int] = set()
+    for pairing in pairings:
+        where = f"round {round_no}, board {pairing.board}"
+        if pairing.board in boards:
+            raise UserError(f"{where}: the board is used twice")
+        boards.add(pairing.board)
+        if pairing.white == pairing.black:
+            raise UserError(f"{where}: player {pairing.white} cannot play themself")
+        if pairing.result and pairing.result not in Result.values:
+            raise UserError(f"{where}: unknown result {pairing.result!r}")
+        for start_no in (pairing.white, pairing.black):
+            _claim(seen, start_no, where, players)
+    for bye in byes:
+        if bye.kind not in ByeKind.values:
+            raise UserError(f"round {round_no}: unknown bye kind {bye.kind!r}")
+        _claim(seen, bye.start_no, f"round {round_no}, bye", players)
+
+
+def _claim(seen: dict[int, str], start_no: int, where: str, players: dict[int, Player]) -> None:
+    if start_no not in players:
+        raise UserError(f"{where}: there is no player with start number {start_no}")
+    if start_no in seen:
+        raise UserError(f"{where}: player {start_no} is already in this round ({seen[start_no]})")
+    seen[start_no] = where
+
+
+@transaction.atomic
+def round_pairings_set(
+    *,
+    event: Event,
+    round_no: int,
+    pairings: Sequence[PairingInput],
+    byes: Sequence[ByeInput] = (),
+    user: UserLike,
+    audit: bool = True,
+) -> Round:
+    """Create (or replace, while no result is in) the pairings and byes of a round."""
+    if not 1 <= round_no <= event.rounds:
+        raise UserError(f"round {round_no} is outside 1–{event.rounds}")
+    players = _players_by_start_no(event)
+    _check_round_input(round_no, pairings, byes, players)
+    rnd, _ = Round.objects.get_or_create(event=event, number=round_no)
+    existing = Game.objects.select_for_update().filter(round=rnd)
+    if any(g.result for g in existing):
+        raise UserError(
+            f"round {round_no} already has results; correct single results instead of "
+            "re-pairing the round"
+        )
+    RoundSlot.objects.filter(round=rnd).delete()
+    existing.delete()
+    Bye.objects.filter(round=rnd).delete()
+    slots = []
+    for pairing in pairings:
+        game = Game.objects.create(
+            round=rnd,
+            board=pairing.board,
+            white=players[pairing.white],
+            black=players[pairing.black],
+            result=pairing.result,
+            time_control=pairing.time_control,
+        )
+        slots += [
+            RoundSlot(round=rnd, player=game.white, game=game),
+            RoundSlot(round=rnd, player=game.black, game=game),
+        ]
+    for bye_input in byes:
+        bye = Bye.objects.create(round=rnd, player=players[bye_input.start_no], kind=bye_input.kind)
+        slots.append(RoundSlot(round=rnd, player=bye.player, bye=bye))
+    try:
+        RoundSlot.objects.bulk_create(slots)
+    except IntegrityError as exc:  # the checks above make this a bug, not a user error
+        raise UserError(f"round {round_no}: a player appears twice") from exc
+    if event.status == EventStatus.DRAFT:
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
+    event_version_bump(event=event)
+    if audit:
+        audit_record(
+            event=event,
+            user=user,
+            action="round.pair",
+            summary=f"Set the pairings of round {round_no}: {len(pairings)} games, "
+            f"{len(byes)} byes",
+        )
+    return rnd
+
+
+def _game_label(game: Game) -> str:
+    return (
+        f"round {game.round.number} board {game.board} "
+        f"({game.white.start_no}. {game.white.name} – {game.black.start_no}. {game.black.name})"
+    )
+
+
+@transaction.atomic
+def game_result_record(
+    *, game_id: int, result: str, expected_version: int | None, user: UserLike
+) -> Game:
+    """Record or correct a result.
+
+    ``expected_version`` is the game's version the user saw; if someone saved in between, the
+    save is refused with :class:`ResultConflict` carrying both values (design brief §3: never a
+    silent overwrite). The row lock serialises two simultaneous saves of the same game.
+    """
+    if result not in ("", *Result.values):
+        raise UserError(f"unknown result {result!r}")
+    try:
+        game = (
+            Game.objects.select_for_update()
+            .select_related("round__event", "white", "black")
+            .get(pk=game_id)
+        )
+    except Game.DoesNotExist as exc:
+        raise UserError("that game does not exist (was the round re-paired?)") from exc
+    if expected_version is not None and expected_version != game.version:
+        raise ResultConflict(
+            f"Someone else changed {_game_label(game)} while you were editing it.",
+            current=game.result,
+            attempted=result,
+            current_version=game.version,
+        )
+    if game.result == result:
+        return game
+    before = game.result
+    game.result = result
+    game.version += 1
+    game.save(update_fields=["result", "version"])
+    event = game.round.event
+    event_version_bump(event=event)
+    audit_record(
+        event=event,
+        user=user,
+        action="result.record" if not before else "result.correct",
+        summary=f"{_game_label(game)}: {before or 'no result'} → {result or 'no result'}",
+        game=game,
+        before={"result": before},
+        after={"result": result},
+    )
+    return game
+
+
+@transaction.atomic
+def audit_undo(*, event: Event, entry_id: int, user: UserLike) -> AuditEntry:
+    """Undo a result change: put the previous result back, as a new audited change.
+
+    Refused if the game has changed since (the undo would overwrite a later result).
+    """
+    try:
+        entry = AuditEntry.objects.select_for_update().get(pk=entry_id, event=event)
+    except AuditEntry.DoesNotExist as exc:
+        raise UserError("that audit entry does not exist") from exc
+    if entry.game_id is None or not entry.action.startswith("result."):
+        raise UserError("only result changes can be undone")
+    if entry.undone_by_id is not None:
+        raise UserError("this change has already been undone")
+    game = Game.objects.select_for_update().get(pk=entry.game_id)
+    if game.result != (entry.after or {}).get("result"):
+        raise UserError(
+            "the game has changed since this entry; undo the later change first "
+            f"(it now reads {game.result or 'no result'})"
+        )
+    game_result_record(
+        game_id=game.pk,
+        result=(entry.before or {}).get("result", ""),
+        expected_version=game.version,
+        user=user,
+    )
+    undo_entry = AuditEntry.objects.filter(event=event, game=game).order_by("-id").first()
+    assert undo_entry is not None
+    undo_entry.action = "result.undo"
+    undo_entry.summary = f"Undid: {entry.summary}"[:300]
+    undo_entry.save(update_fields=["action", "summary"])
+    entry.undone_by = undo_entry
+    entry.save(update_fields=["undone_by"])
+    return undo_entry
+
+
+@transaction.atomic
+def access_grant(*, event: Event, username: str, role: str, user: UserLike) -> EventAccess:
+    from django.contrib.auth import get_user_model
+
+    if role not in Role.values:
+        raise UserError(f"unknown role {role!r}")
+    try:
+        target = get_user_model().objects.get(username=username)
+    except get_user_model().DoesNotExist as exc:
+        raise UserError(f"there is no user called {username!r}") from exc
+    access, _ = EventAccess.objects.update_or_create(
+        event=event, user=target, defaults={"role": role}
+    )
+    audit_record(event=event, user=user, action="access.grant", summary=f"{username} is now {role}")
+    return access
+
+
+def withdrawals_set(*, event: Event, withdrawals: Iterable[tuple[int, int]]) -> None:
+    for start_no, after_round in withdrawals:
+        Player.objects.filter(event=event, start_no=start_no).update(
+            withdrawn_after_round=after_round
+        )

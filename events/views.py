@@ -1,0 +1,261 @@
+"""Thin function views: parse → selector/service → render (house style 3).
+
+Each htmx region is an inline partial named after its element id; for htmx requests the view
+renders only that partial. Every form also works without JavaScript (plain POST + redirect).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import condition, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from events import exchange, selectors, services
+from events.access import event_for_director, event_for_results
+from events.errors import RegulationLocked, ResultConflict, UserError
+from events.forms import (
+    AccessForm,
+    EventForm,
+    PairingsForm,
+    PlayerForm,
+    PlayerListForm,
+    UploadForm,
+)
+from events.imports import event_import_upload
+from events.models import Result
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def results_etag(request: HttpRequest, slug: str, **kwargs: object) -> str | None:
+    """Public pages change only when the event's results version does (design brief §3)."""
+    version = selectors.event_version(slug)
+    return None if version is None else f"{slug}-{version}-{request.htmx}"  # type: ignore[attr-defined]
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "events/event_list.html", {"events": selectors.event_list()})
+
+
+@condition(etag_func=results_etag)
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = selectors.event_get(slug)
+    context = selectors.event_overview(event, request.user)
+    return render(request, "events/event_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(fields=form.event_fields(), director=request.user)
+        except UserError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Created {event.name}. Register the players next.")
+            return redirect("events:players", slug=event.slug)
+    return render(request, "events/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_import(request: HttpRequest) -> HttpResponse:
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_import_upload(
+                upload=form.cleaned_data["file"], slug=form.cleaned_data["slug"], user=request.user
+            )
+        except UserError as exc:
+            form.add_error("file", str(exc))
+        else:
+            messages.success(request, f"Imported {event.name}.")
+            return redirect("events:event_detail", slug=event.slug)
+    return render(request, "events/event_import.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    form = EventForm(request.POST or None, initial=EventForm.initial_for(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_update(
+                event=event,
+                fields=form.event_fields(),
+                user=request.user,
+                confirm_regulation=form.cleaned_data["confirm_regulation"],
+            )
+        except (RegulationLocked, UserError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Saved.")
+            return redirect("events:event_detail", slug=event.slug)
+    return render(request, "events/event_form.html", {"form": form, "event": event})
+
+
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    form = PlayerForm(request.POST if "add" in request.POST else None)
+    list_form = PlayerListForm(request.POST if "paste" in request.POST else None)
+    try:
+        if form.is_bound and form.is_valid():
+            services.player_register(event=event, fields=form.player_fields(), user=request.user)
+            return redirect("events:players", slug=slug)
+        if list_form.is_bound and list_form.is_valid():
+            parsed = services.parse_player_csv(list_form.cleaned_data["players_csv"])
+            services.players_register_many(event=event, players=parsed, user=request.user)
+            return redirect("events:players", slug=slug)
+    except UserError as exc:
+        (form if form.is_bound else list_form).add_error(None, str(exc))
+    context = {"event": event, "players": event.players.all(), "form": form, "list_form": list_form}
+    return render(request, "events/players.html", context)
+
+
+@condition(etag_func=results_etag)
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = selectors.event_get(slug)
+    rnd, games, byes = selectors.round_games(event, number)
+    context = {
+        "event": event,
+        "round": rnd,
+        "games": games,
+        "byes": byes,
+        "rounds": range(1, event.rounds + 1),
+    }
+    return render(request, "events/round_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_for_director(request, slug)
+    form = PairingsForm(
+        request.POST or None, initial={"pairings": selectors.pairings_text(event, number)}
+    )
+    if request.method == "POST" and form.is_valid():
+        games, byes = form.cleaned_data["pairings"]
+        try:
+            services.round_pairings_set(
+                event=event, round_no=number, pairings=games, byes=byes, user=request.user
+            )
+        except UserError as exc:
+            form.add_error("pairings", str(exc))
+        else:
+            messages.success(request, f"Round {number} paired.")
+            return redirect("events:round_results", slug=slug, number=number)
+    return render(
+        request, "events/round_pairings.html", {"event": event, "number": number, "form": form}
+    )
+
+
+def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_for_results(request, slug)
+    context = selectors.result_entry_context(event, number)
+    return render(request, "events/round_results.html", context)
+
+
+@require_POST
+def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """Record one result. htmx gets the row back (and the progress, out of band)."""
+    event = event_for_results(request, slug)
+    result = request.POST.get("result", "")
+    version = request.POST.get("version")
+    try:
+        game = services.game_result_record(
+            game_id=selectors.game_id_in_event(event, game_id),
+            result=result,
+            expected_version=int(version) if version and version.isdigit() else None,
+            user=request.user,
+        )
+    except ResultConflict as exc:
+        return _conflict(request, event, game_id, exc)
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("events:event_detail", slug=slug)
+    if not request.htmx:
+        return redirect(
+            reverse("events:round_results", args=[slug, game.round.number]) + f"#game-{game.pk}"
+        )
+    context = selectors.result_entry_context(event, game.round.number, only_game=game.pk)
+    return render(request, "events/round_results.html#game-row-oob", context)
+
+
+def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict) -> HttpResponse:  # type: ignore[no-untyped-def]
+    number = selectors.game_round_number(event, game_id)
+    context = selectors.result_entry_context(event, number, only_game=game_id)
+    context.update(conflict=exc, results=Result)
+    template = "events/round_results.html#game-row" if request.htmx else "events/round_results.html"
+    return render(request, template, context, status=200 if request.htmx else 409)
+
+
+@condition(etag_func=results_etag)
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    event = selectors.event_get(slug)
+    table = selectors.event_crosstable(event)
+    context = {
+        "event": event,
+        "rows": selectors.crosstable_rows(table),
+        "rounds": range(1, event.rounds + 1),
+    }
+    return render(request, "events/crosstable.html", context)
+
+
+def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    context = {"event": event, "entries": selectors.audit_entries(event)}
+    return render(request, "events/audit_log.html", context)
+
+
+@require_POST
+def audit_undo(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    event = event_for_director(request, slug)
+    try:
+        services.audit_undo(event=event, entry_id=entry_id, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Undone.")
+    return redirect("events:audit_log", slug=slug)
+
+
+@require_http_methods(["GET", "POST"])
+def access(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    form = AccessForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.access_grant(event=event, user=request.user, **form.cleaned_data)
+        except UserError as exc:
+            form.add_error("username", str(exc))
+        else:
+            return redirect("events:access", slug=slug)
+    context = {"event": event, "form": form, "access": selectors.event_access(event)}
+    return render(request, "events/access.html", context)
+
+
+def export_json(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    body = json.dumps(exchange.event_export_document(event), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{slug}.json"'
+    return response
+
+
+def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    from events.imports import event_export_trf
+
+    event = event_for_director(request, slug)
+    response = HttpResponse(event_export_trf(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
+    return response

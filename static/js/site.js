@@ -1,0 +1,26 @@
+// Keyboard entry on the result-entry screen: with a board row focused, 1 = 1-0, = or 5 = draw,
+// 0 = 0-1, + / - = forfeits, x = double forfeit; Enter/arrow keys move between rows.
+document.addEventListener("keydown", function (event) {
+  const row = event.target.closest && event.target.closest("tr[data-game]");
+  if (!row || event.target.matches("input, textarea, select")) return;
+  const keys = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+", "x": "-/-" };
+  if (keys[event.key]) {
+    const button = row.querySelector('button[value="' + keys[event.key] + '"]');
+    if (button) { event.preventDefault(); button.click(); }
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    const rows = Array.from(document.querySelectorAll("tr[data-game]"));
+    const next = rows[rows.indexOf(row) + (event.key === "ArrowDown" ? 1 : -1)];
+    if (next) { event.preventDefault(); next.querySelector("button").focus(); }
+  }
+});
+// After a row is swapped in, keep the focus on the next row so entry can continue.
+document.addEventListener("htmx:afterSwap", function (event) {
+  const row = event.detail.target;
+  if (!row || !row.matches || !row.matches("tr[data-game]")) return;
+  const fresh = document.getElementById(row.id);
+  if (fresh && !fresh.querySelector(".conflict")) {
+    const rows = Array.from(document.querySelectorAll("tr[data-game]"));
+    const next = rows[rows.indexOf(fresh) + 1];
+    if (next) next.querySelector("button").focus();
+  }
+});

@@ -1,0 +1,112 @@
+"""Shared fixtures: personas (director, arbiter, arbiter of another event, visitor) and events.
+
+House style 6: view tests use personas and check the full page, the htmx partial, and the
+403/404 for the wrong person.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from events.models import Event
+from events.services import (
+    EventFields,
+    PairingInput,
+    PlayerFields,
+    access_grant,
+    event_create,
+    players_register_many,
+    round_pairings_set,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+TIEBREAK_DATA = SHARED / "data" / "tiebreaks"
+
+
+def _user(username: str):  # type: ignore[no-untyped-def]
+    return get_user_model().objects.create_user(username=username, password="pw-" + username)
+
+
+@pytest.fixture
+def director(db):  # type: ignore[no-untyped-def]
+    return _user("dora-director")
+
+
+@pytest.fixture
+def arbiter(db):  # type: ignore[no-untyped-def]
+    return _user("arno-arbiter")
+
+
+@pytest.fixture
+def other_arbiter(db):  # type: ignore[no-untyped-def]
+    return _user("otto-other")
+
+
+@pytest.fixture
+def visitor(db):  # type: ignore[no-untyped-def]
+    return _user("vera-visitor")
+
+
+def make_event(
+    director,
+    *,
+    name: str = "Spring Open",
+    rounds: int = 3,
+    players: int = 4,  # type: ignore[no-untyped-def]
+    system: str = "swiss",
+    preset: str = "fide-2024",
+) -> Event:
+    event = event_create(
+        fields=EventFields(
+            name=name,
+            system=system,
+            time_control="classical",
+            rounds=rounds,
+            start_date=dt.date(2025, 5, 1),
+            preset=preset,
+        ),
+        director=director,
+    )
+    players_register_many(
+        event=event,
+        players=[
+            PlayerFields(name=f"Player {i}", rating=2000 - 10 * i, federation="NOR")
+            for i in range(1, players + 1)
+        ],
+        user=director,
+    )
+    return event
+
+
+@pytest.fixture
+def event(director, arbiter, other_arbiter):  # type: ignore[no-untyped-def]
+    """A 4-player Swiss with round 1 paired (1-2 on board 1, 3-4 on board 2), no results."""
+    event = make_event(director)
+    access_grant(event=event, username=arbiter.username, role="arbiter", user=director)
+    other = make_event(director, name="Other Event")
+    access_grant(event=other, username=other_arbiter.username, role="arbiter", user=director)
+    round_pairings_set(
+        event=event,
+        round_no=1,
+        pairings=[PairingInput(1, 1, 2), PairingInput(2, 3, 4)],
+        user=director,
+    )
+    event.refresh_from_db()
+    return event
+
+
+@pytest.fixture
+def client_for():  # type: ignore[no-untyped-def]
+    def login(user) -> Client:  # type: ignore[no-untyped-def]
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return login
