@@ -104,6 +104,9 @@ try:
 except ValueError as exc:  # unknown scheme and the like
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {exc}") from exc
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Several test runs may share one server (make test in two checkouts): each names its own.
+if os.environ.get("TEST_DATABASE_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

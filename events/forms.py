@@ -184,4 +184,3 @@ class PairingsForm(forms.Form):
 class AccessForm(forms.Form):
     username = forms.CharField(max_length=150)
     role = forms.ChoiceField(choices=[("arbiter", "Arbiter"), ("director", "Director")])
-

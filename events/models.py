@@ -148,8 +148,8 @@ class Result(models.TextChoices):
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField()
-    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    white = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    black = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)
     time_control = models.CharField(max_length=16, choices=GameTimeControl.choices, blank=True)
     # Optimistic concurrency: a save names the version it was based on (services).

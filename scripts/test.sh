@@ -52,6 +52,7 @@ elif ! start_throwaway; then
   exit 2
 fi
 
+export TEST_DATABASE_NAME="${TEST_DATABASE_NAME:-test_td_$$}"
 export SECRET_KEY="${SECRET_KEY:-test-secret-key-not-for-production}"
 export DEBUG=0 ALLOWED_HOSTS="testserver,localhost,127.0.0.1" SECURE_COOKIES=0
 "$PY" manage.py collectstatic --noinput -v 0

@@ -85,8 +85,8 @@ class Migration(migrations.Migration):
                 ('result', models.CharField(blank=True, choices=[('1-0', '1-0'), ('0-1', '0-1'), ('1/2-1/2', '½-½'), ('+/-', '+/− (forfeit)'), ('-/+', '−/+ (forfeit)'), ('-/-', '−/− (double forfeit)')], max_length=8)),
                 ('time_control', models.CharField(blank=True, choices=[('', 'Event default'), ('classical', 'Classical'), ('rapid', 'Rapid'), ('blitz', 'Blitz')], max_length=16)),
                 ('version', models.PositiveIntegerField(default=1)),
-                ('black', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
-                ('white', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
+                ('black', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='events.player')),
+                ('white', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='events.player')),
                 ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='events.round')),
             ],
             options={
