@@ -9,4 +9,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("events.urls")),
+    path("", include("draws.urls")),
+    path("", include("standings.urls")),
 ]

@@ -6,6 +6,7 @@ renders only that partial. Every form also works without JavaScript (plain POST 
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.contrib import messages
@@ -36,9 +37,18 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def results_etag(request: HttpRequest, slug: str, **kwargs: object) -> str | None:
-    """Public pages change only when the event's results version does (design brief §3)."""
+    """Public pages change only when the event's results version does (design brief §3).
+
+    The tag also names what else shapes the page: the query, htmx or not, and who is asking
+    (directors see links the public does not).
+    """
     version = selectors.event_version(slug)
-    return None if version is None else f"{slug}-{version}-{request.htmx}"  # type: ignore[attr-defined]
+    if version is None:
+        return None
+    htmx = "h" if getattr(request, "htmx", False) else "p"
+    viewer = request.user.pk if request.user.is_authenticated else 0
+    query = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
+    return f"{slug}-{version}-{htmx}-{viewer}-{query}"
 
 
 def event_list(request: HttpRequest) -> HttpResponse:

@@ -1,0 +1,47 @@
+"""``manage.py standings SLUG [--tiebreaks CODES] [--edition 2024|2026] [--after-round N]
+[--format json|csv|text]`` (design brief §4)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from events.errors import UserError
+from events.models import Event
+from standings.output import to_csv, to_json, to_text
+from standings.selectors import event_standings
+
+
+class Command(BaseCommand):
+    help = "Print the standings with the event's tie-breaks (or --tiebreaks CODES)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("--tiebreaks", default="", help="comma-separated, e.g. BH/C1,BH,SB")
+        parser.add_argument("--edition", choices=["2024", "2026"])
+        parser.add_argument("--after-round", type=int, dest="after_round")
+        parser.add_argument("--format", choices=["json", "csv", "text"], default="text")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            event = Event.objects.select_related("regulation").get(slug=options["slug"])
+        except Event.DoesNotExist as exc:
+            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        codes = [c.strip() for c in options["tiebreaks"].split(",") if c.strip()]
+        try:
+            table = event_standings(
+                event,
+                after_round=options["after_round"],
+                codes=codes or None,
+                edition=options["edition"],
+            )
+        except UserError as exc:
+            raise CommandError(str(exc)) from exc
+        if options["format"] == "json":
+            self.stdout.write(json.dumps(to_json(table), indent=2, ensure_ascii=False))
+        elif options["format"] == "csv":
+            self.stdout.write(to_csv(table), ending="")
+        else:
+            self.stdout.write(to_text(table), ending="")

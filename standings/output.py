@@ -1,0 +1,143 @@
+"""Standings as JSON, CSV and text (design brief §4). Pure: no Django.
+
+Numbers that can be fractional are written as strings that ``fractions.Fraction`` parses
+exactly: a terminating decimal where there is one ("12.5", "8.25"), else a ratio ("25/3").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from standings.ranking import Standing
+from standings.registry import TiebreakValue
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    event: str
+    after_round: int
+    tiebreaks: tuple[str, ...]
+    rows: tuple[Standing, ...]
+    edition: str = "2024"
+    rounds: int = 0
+    dropped: tuple[str, ...] = ()  # codes left out, with the reason in ``notes``
+    notes: tuple[str, ...] = ()
+
+
+def exact_text(value: Fraction) -> str:
+    """Shortest exact text: "4", "12.5", "-0.25", "25/3"."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    denominator = value.denominator
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    sign = "-" if value < 0 else ""
+    whole, fraction = divmod(scaled, 10**places)
+    return f"{sign}{whole}.{str(fraction).rjust(places, '0').rstrip('0')}"
+
+
+def value_text(value: TiebreakValue | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return " ".join(exact_text(v) for v in value)
+    return exact_text(value)
+
+
+def points_display(value: Fraction) -> str:
+    """For people: 3½ rather than 3.5; thirds and sixths stay exact ("8 1/3")."""
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{int(whole)} {rest}" if whole else str(rest)
+
+
+def place_labels(rows: Sequence[Standing]) -> list[str]:
+    """Each row's place: "3", or for a place shared by three players "3–5"."""
+    sizes = Counter(row.rank for row in rows)
+    return [
+        f"{row.rank}–{row.rank + sizes[row.rank] - 1}" if sizes[row.rank] > 1 else str(row.rank)
+        for row in rows
+    ]
+
+
+def to_json(table: StandingsTable) -> dict[str, Any]:
+    return {
+        "event": table.event,
+        "after_round": table.after_round,
+        "tiebreaks": list(table.tiebreaks),
+        "rows": [
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "start_no": row.start_no,
+                "name": row.name,
+                "points": exact_text(row.points),
+                "tiebreaks": {code: value_text(row.values.get(code)) for code in table.tiebreaks},
+                "decided_by": row.decided_by,
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def to_csv(table: StandingsTable) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "shared", "start_no", "name", "points", *table.tiebreaks, "decided_by"]
+    )
+    for row in table.rows:
+        writer.writerow(
+            [
+                row.rank,
+                "yes" if row.shared else "",
+                row.start_no,
+                row.name,
+                exact_text(row.points),
+                *(value_text(row.values.get(code)) for code in table.tiebreaks),
+                row.decided_by or "",
+            ]
+        )
+    return out.getvalue()
+
+
+def to_text(table: StandingsTable) -> str:
+    header = ["Place", "No", "Name", "Pts", *table.tiebreaks, "Decided by"]
+    places = place_labels(table.rows)
+    body = [
+        [
+            places[i],
+            str(row.start_no),
+            row.name,
+            points_display(row.points),
+            *(value_text(row.values.get(code)) for code in table.tiebreaks),
+            row.decided_by or "",
+        ]
+        for i, row in enumerate(table.rows)
+    ]
+    widths = [max(len(line[c]) for line in [header, *body]) for c in range(len(header))]
+    lines = [f"{table.event} – standings after round {table.after_round}"]
+    lines += [
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+        for line in [header, *body]
+    ]
+    lines += [f"Note: {note}" for note in table.notes]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,60 @@
+"""Shape standings for the page: display texts computed once, not per template lookup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from standings.output import StandingsTable, place_labels, points_display, value_text
+from standings.ranking import RankingError, explain
+
+
+@dataclass(frozen=True)
+class Row:
+    place: str
+    start_no: int
+    name: str
+    points: str
+    values: list[str]
+    decided_by: str
+    next_start_no: int | None
+
+
+def standings_rows(table: StandingsTable) -> list[Row]:
+    places = place_labels(table.rows)
+    rows = []
+    for i, standing in enumerate(table.rows):
+        below = table.rows[i + 1].start_no if i + 1 < len(table.rows) else None
+        rows.append(
+            Row(
+                place=places[i],
+                start_no=standing.start_no,
+                name=standing.name,
+                points=points_display(standing.points),
+                values=[value_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
+                decided_by=standing.decided_by or ("tied" if standing.shared else ""),
+                next_start_no=below,
+            )
+        )
+    return rows
+
+
+def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:
+    """Each criterion compared in turn for two adjacent players, up to the one that decided."""
+    try:
+        comparisons = explain(table.rows, a, b)
+    except RankingError as exc:
+        raise ValueError(str(exc)) from exc
+    by_no = {row.start_no: row for row in table.rows}
+    steps = [
+        {
+            "code": c.code,
+            "a": value_text(c.value_a),
+            "b": value_text(c.value_b),
+            "separated": c.separated,
+            "among": c.among,
+        }
+        for c in comparisons
+    ]
+    decided = next((s["code"] for s in steps if s["separated"]), None)
+    return {"upper": by_no[a], "lower": by_no[b], "steps": steps, "decided": decided}

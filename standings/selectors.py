@@ -1,0 +1,90 @@
+"""Standings of an event: one narrow load, the pure ranking engine, cached per results version.
+
+The page, the ``standings`` command and the playoff and prize screens all come through
+:func:`event_standings`, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.cache import cache
+
+from events.errors import UserError
+from events.models import Event, Player
+from events.selectors import event_crosstable, last_complete_round, regulation_of
+from standings.output import StandingsTable
+from standings.ranking import RankingError, rank
+from standings.records import Crosstable
+from standings.registry import TiebreakNotAllowed, UnknownTiebreak
+
+CACHE_SECONDS = 3600
+
+
+def _options(event: Event, crosstable: Crosstable) -> dict[str, object]:
+    previous = dict(
+        Player.objects.filter(event=event, previous_rank__isnull=False).values_list(
+            "start_no", "previous_rank"
+        )
+    )
+    return {"previous_rank": previous} if previous else {}
+
+
+def event_standings(
+    event: Event,
+    *,
+    after_round: int | None = None,
+    codes: Sequence[str] | None = None,
+    edition: str | None = None,
+) -> StandingsTable:
+    """The standings after ``after_round`` (default: the last complete round).
+
+    Raises :class:`~events.errors.UserError` for a round out of range, an unknown code or a
+    code the edition forbids, naming it.
+    """
+    regulation = regulation_of(event)
+    after = last_complete_round(event) if after_round is None else after_round
+    if not 0 <= after <= event.rounds:
+        raise UserError(f"after round {after}: the event has rounds 1–{event.rounds}")
+    chosen = tuple(codes) if codes else regulation.tiebreaks
+    chosen_edition = edition or regulation.edition
+    if chosen_edition not in ("2024", "2026"):
+        raise UserError(f"edition {chosen_edition!r}: use 2024 or 2026")
+    key = (
+        f"standings:{event.pk}:{event.results_version}:{after}:{','.join(chosen)}:{chosen_edition}"
+    )
+    table = cache.get(key)
+    if table is None:
+        table = _compute(event, after, chosen, chosen_edition, regulation.procedure)
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
+def _compute(
+    event: Event, after: int, codes: tuple[str, ...], edition: str, procedure: str
+) -> StandingsTable:
+    from events.regulations import RegulationError, validate_tiebreaks
+
+    try:
+        codes = validate_tiebreaks(list(codes), round_robin=event.is_round_robin, edition=edition)
+    except RegulationError as exc:
+        raise UserError(str(exc)) from exc
+    crosstable = event_crosstable(event, rounds=after)
+    try:
+        rows = rank(
+            crosstable,
+            codes,
+            edition=edition,
+            procedure=procedure,
+            options=_options(event, crosstable),
+        )
+    except (RankingError, UnknownTiebreak, TiebreakNotAllowed) as exc:
+        raise UserError(str(exc)) from exc
+    return StandingsTable(
+        event=event.slug,
+        after_round=after,
+        tiebreaks=codes,
+        rows=rows,
+        edition=edition,
+        rounds=event.rounds,
+    )

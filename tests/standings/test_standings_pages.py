@@ -1,0 +1,168 @@
+"""The standings page, its explanation, conditional requests, and its fixed query count
+(issue 3: at most 10 queries whatever the size, checked at two sizes)."""
+
+from __future__ import annotations
+
+import json
+import random
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+
+from events.models import Event, Game, Player, Round
+from events.services import EventFields, event_create
+from tests.conftest import TIEBREAK_DATA
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def held_swiss():
+    slug = run("import_trf", str(TIEBREAK_DATA / "held_swiss_5.trf"), "--slug", "held5").strip()
+    return Event.objects.get(slug=slug)
+
+
+def big_swiss(players: int, rounds: int = 11) -> Event:
+    """A generated Swiss written with bulk inserts (set-up speed; the reads are under test)."""
+    event = event_create(
+        fields=EventFields(
+            name=f"Big {players}",
+            system="swiss",
+            time_control="rapid",
+            rounds=rounds,
+            preset="fide-2024",
+        ),
+        director=None,
+    )
+    rng = random.Random(players)
+    entries = Player.objects.bulk_create(
+        Player(event=event, start_no=n, name=f"Player {n}", rating=1500 + n % 700)
+        for n in range(1, players + 1)
+    )
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(event=event, number=number)
+        order = entries[:]
+        rng.shuffle(order)
+        Game.objects.bulk_create(
+            Game(
+                round=rnd,
+                board=b + 1,
+                white=order[2 * b],
+                black=order[2 * b + 1],
+                result=rng.choice(["1-0", "0-1", "1/2-1/2"]),
+            )
+            for b in range(players // 2)
+        )
+    Event.objects.filter(pk=event.pk).update(results_version=2)
+    return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.parametrize("size", [100, 1000])
+def test_the_standings_page_runs_a_fixed_number_of_queries(size, django_assert_max_num_queries):
+    event = big_swiss(size)
+    with django_assert_max_num_queries(10):
+        response = Client().get(f"/e/{event.slug}/standings/")
+    assert response.status_code == 200
+    assert response.content.count(b"<tr>") == size + 1
+
+
+def test_page_shows_tiebreak_columns_and_shared_places(held_swiss):
+    response = Client().get(f"/e/{held_swiss.slug}/standings/")
+    page = response.content.decode()
+    for code in ("BH/C1", "BH", "DE", "WIN"):
+        assert f">{code}<" in page
+    assert "updates itself" in page and 'hx-trigger="every' in page
+
+
+def test_htmx_poll_gets_only_the_table_and_304_when_nothing_changed(held_swiss):
+    client = Client()
+    first = client.get(f"/e/{held_swiss.slug}/standings/", HTTP_HX_REQUEST="true")
+    assert first.status_code == 200
+    assert first.content.decode().lstrip().startswith('<div id="standings-table"')
+    again = client.get(
+        f"/e/{held_swiss.slug}/standings/", HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"]
+    )
+    assert again.status_code == 304
+
+
+def test_polling_stops_when_the_event_is_final(held_swiss):
+    Event.objects.filter(pk=held_swiss.pk).update(status="finished")
+    page = Client().get(f"/e/{held_swiss.slug}/standings/").content.decode()
+    assert "hx-trigger" not in page
+
+
+def test_explanation_compares_each_criterion_until_the_deciding_one(held_swiss):
+    table = json.loads(run("standings", held_swiss.slug, "--format", "json"))
+    upper, lower = table["rows"][1], table["rows"][2]
+    response = Client().get(
+        f"/e/{held_swiss.slug}/standings/explain/?a={upper['start_no']}&b={lower['start_no']}"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f"Separated by <strong>{upper['decided_by']}</strong>" in page
+
+
+def test_explanation_refuses_players_who_are_not_adjacent(held_swiss):
+    response = Client().get(f"/e/{held_swiss.slug}/standings/explain/?a=1&b=1")
+    assert response.status_code == 400
+
+
+def test_command_json_has_exactly_the_stable_keys(held_swiss):
+    table = json.loads(
+        run(
+            "standings",
+            held_swiss.slug,
+            "--format",
+            "json",
+            "--tiebreaks",
+            "BH/C1,BH,SB",
+            "--after-round",
+            "5",
+        )
+    )
+    assert set(table) == {"event", "after_round", "tiebreaks", "rows"}
+    assert table["tiebreaks"] == ["BH/C1", "BH", "SB"]
+    row = table["rows"][0]
+    assert set(row) == {"rank", "shared", "start_no", "name", "points", "tiebreaks", "decided_by"}
+    assert set(row["tiebreaks"]) == {"BH/C1", "BH", "SB"}
+
+
+def test_command_values_match_the_published_exercise(held_swiss):
+    """Held, Exercises in Tie-Breaking (FIDE TC 2024), exercise 1: player 2's Buchholz is 13."""
+    table = json.loads(run("standings", held_swiss.slug, "--format", "json", "--tiebreaks", "BH"))
+    by_no = {row["start_no"]: row for row in table["rows"]}
+    assert by_no[2]["tiebreaks"]["BH"] == "13"
+
+
+def test_command_csv_and_text(held_swiss):
+    csv_text = run("standings", held_swiss.slug, "--format", "csv", "--tiebreaks", "SB")
+    assert csv_text.splitlines()[0] == "rank,shared,start_no,name,points,SB,decided_by"
+    text = run("standings", held_swiss.slug, "--format", "text", "--after-round", "2")
+    assert "standings after round 2" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["--tiebreaks", "BH,XYZ"], "XYZ", id="unknown-code"),
+        pytest.param(["--after-round", "9"], "after round 9", id="round-out-of-range"),
+    ],
+)
+def test_command_bad_input_is_refused_with_the_reason(held_swiss, args, message):
+    with pytest.raises(CommandError, match=message):
+        run("standings", held_swiss.slug, *args)
+
+
+def test_buchholz_in_a_2026_round_robin_is_refused():
+    slug = run("import_trf", str(TIEBREAK_DATA / "held_round_robin.trf")).strip()
+    with pytest.raises(CommandError, match="BH"):
+        run("standings", slug, "--tiebreaks", "BH", "--edition", "2026")
