@@ -1,0 +1,529 @@
+"""The ranking engine: points, then an ordered list of tie-break codes, under a multi-way procedure.
+
+Pure: no Django. It takes a :class:`~standings.records.Crosstable` and returns frozen
+:class:`Standing` rows that carry everything a page, an export, a playoff or a prize split needs:
+the place, whether it is shared, every tie-break value, and which criterion separated each player
+from the next one down ("ties are data", design.md §3).
+
+Tie-breaks come from the registry (:mod:`standings.registry`). A group-independent definition is
+computed once for the whole field; a group-dependent one (direct encounter, head-to-head, MSO
+opponent-count equalisation) is recomputed for every group the procedure compares.
+
+The multi-way procedure is a regulation-set option (rules-notes, "Cohen Chess"):
+
+``lexicographic``
+    Compare code by code (C.07 Art. 4.2). A group-dependent criterion is computed among the
+    players still tied after the previous criteria; where it splits them, it is applied again
+    within each level still tied (direct encounter "recurses on groups still tied",
+    rules-notes), and only then does the next criterion follow. Earlier criteria are never
+    revisited.
+``restart``
+    MSO clarification 1 (seed 003): at the first criterion that separates anyone, split the group
+    into all its value levels at once; each level of two or more is a new tie that starts again
+    from the first tie-break, values recomputed for that smaller group.
+``peel``
+    Cohen Chess rule 6 (seed 002) as rules-notes reads it: for three or more players and the next
+    criterion, exactly one best is placed first and the rest ranked again from the first
+    tie-break; else exactly one worst is placed last, the same; else the players sharing the best
+    value go above the rest and each part is ranked again; else the next criterion. Two players
+    use the two-way chain (plain lexicographic).
+
+With group-independent criteria only, the three procedures give the same order; they differ once
+a group-dependent criterion is involved (tests construct such cases).
+
+Players level after every criterion stay tied: same place, ``shared=True``. They are ordered by a
+lot only when the event has recorded one (``lot_order``); otherwise they are listed by name, which
+is presentation, not ranking: they keep the same place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import groupby
+
+from standings import chains  # noqa: F401  (registers the seeds' tie-breaks)
+from standings.records import Crosstable, Entrant
+from standings.registry import (
+    REGISTRY,
+    TiebreakDefinition,
+    TiebreakRequest,
+    TiebreakSpec,
+    TiebreakValue,
+    parse_code,
+)
+
+
+def _load_fide_definitions() -> None:
+    """Register the C.07 catalogue when its module is present (it is written alongside)."""
+    try:
+        importlib.import_module("standings.tiebreaks")
+    except ModuleNotFoundError as error:
+        if error.name != "standings.tiebreaks":
+            raise
+
+
+_load_fide_definitions()
+
+POINTS = "PTS"
+LOT = "LOT"
+LEXICOGRAPHIC = "lexicographic"
+RESTART = "restart"
+PEEL = "peel"
+PROCEDURES = (LEXICOGRAPHIC, RESTART, PEEL)
+
+
+class RankingError(ValueError):
+    """A ranking request a director can fix: unknown procedure, a code listed twice, a lot
+    order that misses a tied player, a start number not in the event."""
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One criterion compared for two players: ``value_a`` belongs to the first player asked
+    about. ``among`` is the group a group-dependent value was computed in (None otherwise)."""
+
+    code: str
+    value_a: TiebreakValue
+    value_b: TiebreakValue
+    separated: bool
+    among: tuple[int, ...] | None = None
+
+    def swapped(self) -> Comparison:
+        return replace(self, value_a=self.value_b, value_b=self.value_a)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of the standings.
+
+    ``rank`` is the place (tied players share the best place); ``values`` maps the primary
+    code (``PTS``) and each tie-break code to the player's value, in chain order (a
+    group-dependent code: the value computed in the last group that compared the player, the
+    one that decided; absent if the player was never in a tie that reached it).
+    ``decided_by`` is the code that separated this player from the next one down (``"PTS"``
+    for points, ``"LOT"`` for a recorded lot), None when tied with them or last.
+    ``comparisons`` are the criteria compared against the next player down, in order, ending
+    with the deciding one. ``lot`` is the player's position in the recorded lot when the lot
+    placed them.
+    """
+
+    start_no: int
+    name: str
+    rank: int
+    shared: bool
+    points: Fraction
+    values: dict[str, TiebreakValue]
+    decided_by: str | None
+    comparisons: tuple[Comparison, ...] = ()
+    lot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Criterion:
+    spec: TiebreakSpec
+    definition: TiebreakDefinition | None  # None: points, which the engine computes itself
+
+    @property
+    def code(self) -> str:
+        return self.spec.code
+
+    @property
+    def group_dependent(self) -> bool:
+        return self.definition is not None and self.definition.group_dependent
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.definition is None or self.definition.higher_is_better
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A criterion evaluated for a group: ``among`` is set for group-dependent values."""
+
+    criterion: _Criterion
+    values: Mapping[int, TiebreakValue]
+    among: frozenset[int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    """What lies between two adjacent players: the steps compared, and the deciding code."""
+
+    decided_by: str | None
+    steps: tuple[_Step, ...]
+    lot: tuple[int, int] | None = None  # lot positions of the upper and lower player
+
+
+@dataclass(slots=True)
+class _Ordered:
+    """A ranked sequence of players and the links between neighbours (len(order) - 1)."""
+
+    order: list[int] = field(default_factory=list)
+    links: list[_Link] = field(default_factory=list)
+
+    def extend(self, other: _Ordered, link: _Link | None) -> None:
+        if self.order and link is not None:
+            self.links.append(link)
+        self.order.extend(other.order)
+        self.links.extend(other.links)
+
+
+def points_of(crosstable: Crosstable) -> dict[int, Fraction]:
+    """Every entrant's points after ``crosstable.rounds`` rounds under the event's scoring."""
+    return {
+        entrant.start_no: sum(
+            (
+                crosstable.scoring.points(result)
+                for result in entrant.results
+                if result.round <= crosstable.rounds
+            ),
+            Fraction(0),
+        )
+        for entrant in crosstable.entrants
+    }
+
+
+def truncate(crosstable: Crosstable, rounds: int) -> Crosstable:
+    """The crosstable as it stood after ``rounds`` rounds (standings "after round N")."""
+    if not 0 <= rounds <= crosstable.rounds:
+        raise RankingError(f"round {rounds} is outside 0–{crosstable.rounds}")
+    entrants = tuple(
+        replace(entrant, results=tuple(r for r in entrant.results if r.round <= rounds))
+        for entrant in crosstable.entrants
+    )
+    return replace(crosstable, rounds=rounds, entrants=entrants)
+
+
+def _criterion(code: str) -> _Criterion:
+    if code == POINTS:
+        return _Criterion(TiebreakSpec(code=POINTS, base=POINTS), None)
+    spec = parse_code(code)
+    return _Criterion(spec, REGISTRY[spec.base])
+
+
+def _criteria(codes: str | Sequence[str], primary: str) -> tuple[_Criterion, list[_Criterion]]:
+    """Parse the chain. The primary criterion (points unless the regulation says otherwise,
+    e.g. Cohen rule 4 A pool points) is never applied twice: listed again, it is dropped."""
+    items = codes.split(",") if isinstance(codes, str) else list(codes)
+    cleaned = [item.strip().upper() for item in items if item.strip()]
+    primary_criterion = _criterion(primary.strip().upper())
+    if primary_criterion.group_dependent:
+        raise RankingError(f"{primary} depends on the tied group and cannot rank the field")
+    chain: list[_Criterion] = []
+    for code in cleaned:
+        criterion = _criterion(code)
+        if criterion.code == primary_criterion.code:
+            continue
+        if any(existing.code == criterion.code for existing in chain):
+            raise RankingError(f"tie-break {criterion.code} is listed twice")
+        chain.append(criterion)
+    return primary_criterion, chain
+
+
+def _levels(group: Collection[int], step: _Step) -> list[list[int]]:
+    """Split a group into its value levels, best first (ties keep their given order)."""
+    values = step.values
+    ordered = sorted(group, key=values.__getitem__, reverse=step.criterion.higher_is_better)
+    return [list(level) for _, level in groupby(ordered, key=values.__getitem__)]
+
+
+def _peel_parts(levels: list[list[int]]) -> list[list[int]]:
+    """Cohen rule 6 A: a single best goes first; else a single worst goes last; else the
+    subset sharing the best value goes above the rest."""
+    if len(levels[0]) == 1:
+        return [levels[0], [p for level in levels[1:] for p in level]]
+    if len(levels[-1]) == 1:
+        return [[p for level in levels[:-1] for p in level], levels[-1]]
+    return [levels[0], [p for level in levels[1:] for p in level]]
+
+
+class _Ranker:
+    def __init__(
+        self,
+        crosstable: Crosstable,
+        entrants: Sequence[Entrant],
+        primary: _Criterion,
+        chain: list[_Criterion],
+        *,
+        edition: str,
+        options: Mapping[str, object],
+        lot_order: Sequence[int] | None,
+    ) -> None:
+        self.crosstable = crosstable
+        self.names = {entrant.start_no: entrant.name for entrant in entrants}
+        self.chain = chain
+        self.edition = edition
+        self.options = options
+        self.points = points_of(crosstable)
+        self.field = frozenset(self.names)
+        self.values: dict[int, dict[str, TiebreakValue]] = {p: {} for p in self.names}
+        self.codes = [criterion.code for criterion in (primary, *chain)]
+        self.lot = None if lot_order is None else {p: i + 1 for i, p in enumerate(lot_order)}
+        self.independent: dict[str, Mapping[int, TiebreakValue]] = {}
+        for criterion in chain:
+            if not criterion.group_dependent:
+                self.independent[criterion.code] = self.compute(criterion, self.field)
+
+    def compute(self, criterion: _Criterion, group: frozenset[int]) -> Mapping[int, TiebreakValue]:
+        if criterion.definition is None:
+            values: Mapping[int, TiebreakValue] = self.points
+        else:
+            request = TiebreakRequest(
+                crosstable=self.crosstable,
+                spec=criterion.spec,
+                edition=self.edition,
+                points=self.points,
+                group=group,
+                options=self.options,
+            )
+            values = criterion.definition.compute(request)
+        for start_no in group:
+            self.values[start_no][criterion.code] = values[start_no]
+        return values
+
+    def ordered_values(self, start_no: int) -> dict[str, TiebreakValue]:
+        """The player's values in chain order (the primary first)."""
+        known = self.values[start_no]
+        return {code: known[code] for code in self.codes if code in known}
+
+    def step(self, criterion: _Criterion, group: Collection[int]) -> _Step:
+        if not criterion.group_dependent:
+            return _Step(criterion, self.independent[criterion.code])
+        among = frozenset(group)
+        return _Step(criterion, self.compute(criterion, among), among)
+
+    # -- the three procedures -------------------------------------------------------------
+
+    def resolve(self, group: list[int], procedure: str, base: tuple[_Step, ...]) -> _Ordered:
+        if len(group) == 1:
+            return _Ordered(order=list(group))
+        if procedure == RESTART:
+            return self.restart(group, base)
+        if procedure == PEEL:
+            return self.peel(group, base)
+        return self.lexicographic(group, 0, base)
+
+    def lexicographic(self, group: list[int], index: int, trail: tuple[_Step, ...]) -> _Ordered:
+        for position in range(index, len(self.chain)):
+            step = self.step(self.chain[position], group)
+            levels = _levels(group, step)
+            if len(levels) > 1:
+                deeper = trail + (step,)
+                # A group-dependent criterion applies again among the players it left tied
+                # (direct encounter "recurses on groups still tied", rules-notes); for any
+                # other criterion they are level on it, so the next one follows.
+                again = position if step.criterion.group_dependent else position + 1
+                parts = [
+                    self.lexicographic(level, again, deeper)
+                    if len(level) > 1
+                    else _Ordered(order=level)
+                    for level in levels
+                ]
+                return self._join(parts, step, trail)
+            trail += (step,)
+        return self.block(group, trail)
+
+    def restart(self, group: list[int], base: tuple[_Step, ...]) -> _Ordered:
+        trail = base
+        for criterion in self.chain:
+            step = self.step(criterion, group)
+            levels = _levels(group, step)
+            if len(levels) > 1:
+                parts = [self.resolve(level, RESTART, base) for level in levels]
+                return self._join(parts, step, trail)
+            trail += (step,)
+        return self.block(group, trail)
+
+    def peel(self, group: list[int], base: tuple[_Step, ...]) -> _Ordered:
+        """Rule 6 as a loop: a single best player goes above, a single worst below, and the
+        rest is ranked again from the first criterion (a best subset is ranked on its own).
+        Peeling one player at a time is a loop, not a recursion, so large ties stay shallow."""
+        above = _Ordered()
+        link_above: _Link | None = None
+        below: list[tuple[_Link, list[int]]] = []  # bottom-most last
+        rest = group
+        middle: _Ordered | None = None
+        while middle is None:
+            if len(rest) <= 2:  # two players use the two-way chain
+                middle = self.lexicographic(rest, 0, base)
+                continue
+            outcome = self._peel_step(rest, base)
+            if isinstance(outcome, _Ordered):  # level on every criterion
+                middle = outcome
+                continue
+            (upper, lower), link = outcome
+            if len(lower) == 1 and len(upper) > 1:  # a single worst: place them last
+                below.insert(0, (link, lower))
+                rest = upper
+                continue
+            above.extend(self.resolve(upper, PEEL, base), link_above)
+            link_above, rest = link, lower
+        above.extend(middle, link_above)
+        for link, part in below:
+            above.extend(_Ordered(order=part), link)
+        return above
+
+    def _peel_step(
+        self, group: list[int], base: tuple[_Step, ...]
+    ) -> tuple[list[list[int]], _Link] | _Ordered:
+        trail = base
+        for criterion in self.chain:
+            step = self.step(criterion, group)
+            levels = _levels(group, step)
+            if len(levels) > 1:
+                return _peel_parts(levels), _Link(step.criterion.code, trail + (step,))
+            trail += (step,)
+        return self.block(group, trail)
+
+    @staticmethod
+    def _join(parts: list[_Ordered], step: _Step, trail: tuple[_Step, ...]) -> _Ordered:
+        joined = _Ordered()
+        link = _Link(step.criterion.code, trail + (step,))
+        for part in parts:
+            joined.extend(part, link)
+        return joined
+
+    def block(self, group: list[int], trail: tuple[_Step, ...]) -> _Ordered:
+        """Players level after every criterion: tied, unless the event recorded a lot."""
+        if self.lot is None:
+            members = sorted(group, key=lambda p: (self.names[p], p))
+            return _Ordered(order=members, links=[_Link(None, trail)] * (len(members) - 1))
+        missing = sorted(p for p in group if p not in self.lot)
+        if missing:
+            raise RankingError(f"the recorded lot does not place start numbers {missing}")
+        lot = self.lot
+        members = sorted(group, key=lot.__getitem__)
+        links = [
+            _Link(LOT, trail, (lot[upper], lot[lower]))
+            for upper, lower in zip(members, members[1:], strict=False)
+        ]
+        return _Ordered(order=members, links=links)
+
+
+def _comparisons(link: _Link, upper: int, lower: int) -> tuple[Comparison, ...]:
+    compared = [
+        Comparison(
+            code=step.criterion.code,
+            value_a=step.values[upper],
+            value_b=step.values[lower],
+            # a separating link always ends with its deciding step; a lot decides after them all
+            separated=link.decided_by not in (None, LOT) and index == len(link.steps) - 1,
+            among=None if step.among is None else tuple(sorted(step.among)),
+        )
+        for index, step in enumerate(link.steps)
+    ]
+    if link.lot is not None:
+        compared.append(Comparison(LOT, Fraction(link.lot[0]), Fraction(link.lot[1]), True))
+    return tuple(compared)
+
+
+def _standings(ranker: _Ranker, ordered: _Ordered) -> tuple[Standing, ...]:
+    order, links = ordered.order, ordered.links
+    rows: list[Standing] = []
+    place = 1
+    for index, start_no in enumerate(order):
+        above = links[index - 1] if index > 0 else None
+        below = links[index] if index < len(links) else None
+        if above is not None and above.decided_by is not None:
+            place = index + 1
+        placed_by_lot = any(link is not None and link.lot for link in (above, below))
+        rows.append(
+            Standing(
+                start_no=start_no,
+                name=ranker.names[start_no],
+                rank=place,
+                shared=any(link is not None and link.decided_by is None for link in (above, below)),
+                points=ranker.points[start_no],
+                values=ranker.ordered_values(start_no),
+                decided_by=None if below is None else below.decided_by,
+                comparisons=_comparisons(below, start_no, order[index + 1]) if below else (),
+                lot=ranker.lot[start_no] if ranker.lot is not None and placed_by_lot else None,
+            )
+        )
+    return tuple(rows)
+
+
+def _field(crosstable: Crosstable, players: Collection[int] | None) -> list[Entrant]:
+    if players is None:
+        return list(crosstable.entrants)
+    wanted = set(players)
+    entrants = [entrant for entrant in crosstable.entrants if entrant.start_no in wanted]
+    unknown = wanted - {entrant.start_no for entrant in entrants}
+    if unknown:
+        raise RankingError(f"start numbers {sorted(unknown)} are not in the event")
+    return entrants
+
+
+def rank(
+    crosstable: Crosstable,
+    codes: str | Sequence[str],
+    *,
+    edition: str = "2024",
+    procedure: str = LEXICOGRAPHIC,
+    options: Mapping[str, object] | None = None,
+    lot_order: Sequence[int] | None = None,
+    primary: str = POINTS,
+    players: Collection[int] | None = None,
+) -> tuple[Standing, ...]:
+    """Rank the field: ``primary`` (points) first, then ``codes`` under ``procedure``.
+
+    ``codes`` is a comma-separated string or a sequence in TRF-2026 notation; listing the
+    primary code (``PTS``) again has no effect. ``players`` restricts the ranking to part of
+    the field (a Cohen pool, a consolation group) while tie-breaks still see every game.
+    ``lot_order`` is the event's recorded lot (start numbers, first drawn first); without it,
+    players level on every criterion share their place.
+
+    Raises :class:`~standings.registry.UnknownTiebreak` for a code the registry does not know
+    and :class:`RankingError` for the other mistakes a director can fix.
+    """
+    if procedure not in PROCEDURES:
+        raise RankingError(f"unknown multi-way procedure {procedure!r}; use one of {PROCEDURES}")
+    primary_criterion, chain = _criteria(codes, primary)
+    if not any(criterion.group_dependent for criterion in chain):
+        # With values that do not depend on the group the three procedures coincide (module
+        # docstring); the plain sort keeps large fields near-linear.
+        procedure = LEXICOGRAPHIC
+    entrants = _field(crosstable, players)
+    ranker = _Ranker(
+        crosstable,
+        entrants,
+        primary_criterion,
+        chain,
+        edition=edition,
+        options=options or {},
+        lot_order=lot_order,
+    )
+    primary_step = _Step(primary_criterion, ranker.compute(primary_criterion, ranker.field))
+    ordered = _Ordered()
+    link = _Link(primary_criterion.code, (primary_step,))
+    for level in _levels([entrant.start_no for entrant in entrants], primary_step):
+        ordered.extend(ranker.resolve(level, procedure, (primary_step,)), link)
+    return _standings(ranker, ordered)
+
+
+def explain(standings: Sequence[Standing], a: int, b: int) -> list[Comparison]:
+    """Why ``a`` and ``b`` — two adjacent players — stand where they do: each criterion in
+    turn, with both values (``value_a`` is ``a``'s), up to the one that separated them (all
+    of them, if they are tied). Only neighbours have one deciding comparison."""
+    position = {standing.start_no: index for index, standing in enumerate(standings)}
+    if a not in position or b not in position:
+        raise RankingError(f"start numbers {a} and {b} must both be in the standings")
+    upper, lower = sorted((position[a], position[b]))
+    if lower - upper != 1:
+        raise RankingError(f"start numbers {a} and {b} are not adjacent in the standings")
+    comparisons = standings[upper].comparisons
+    if position[a] == upper:
+        return list(comparisons)
+    return [comparison.swapped() for comparison in comparisons]
+
+
+def tie_groups(standings: Sequence[Standing]) -> tuple[tuple[int, ...], ...]:
+    """Start numbers sharing a place, best place first (what playoffs and prize splits need)."""
+    groups = (
+        tuple(standing.start_no for standing in rows)
+        for _, rows in groupby(standings, key=lambda standing: standing.rank)
+    )
+    return tuple(group for group in groups if len(group) > 1)
