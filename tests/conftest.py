@@ -29,6 +29,16 @@ SHARED = REPO.parent / "shared"
 TIEBREAK_DATA = SHARED / "data" / "tiebreaks"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():  # type: ignore[no-untyped-def]
+    """Tests share one process-wide cache; each starts with an empty one."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def _user(username: str):  # type: ignore[no-untyped-def]
     return get_user_model().objects.create_user(username=username, password="pw-" + username)
 

@@ -1,0 +1,144 @@
+"""Standings benchmark (issue 3): the engine, the ``standings`` command and FIDE's gacrux.
+
+For 100, 500, 1000 and 2000 players × 11 rounds of a generated Swiss it prints:
+- the pure engine's time to rank with PTS, BH/C1, BH, SB, PS (best of 3),
+- the ``standings`` command's wall time in a fresh process against PostgreSQL (event imported
+  once from the same TRF), and
+- gacrux's wall time on the same TRF with the same tie-breaks.
+
+It prints figures; it asserts nothing. Usage (PostgreSQL on 127.0.0.1:5432, or DATABASE_URL):
+
+    .venv/bin/python bench/standings.py [--sizes 100,500] [--no-gacrux]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from events.trf import write_trf  # noqa: E402
+from standings import catalogue  # noqa: E402
+from standings.ranking import rank  # noqa: E402
+from standings.records import Crosstable, Entrant, RoundResult  # noqa: E402
+
+CODES = ["BH/C1", "BH", "SB", "PS"]
+ROUNDS = 11
+RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
+
+
+def generate_swiss(players: int, rounds: int = ROUNDS, seed: int = 1) -> Crosstable:
+    """A Swiss-like event: each round pairs neighbours in the score order, avoiding rematches
+    where a later neighbour allows it; an odd field gives the last player a pairing bye."""
+    rng = random.Random(seed)
+    points = {n: Fraction(0) for n in range(1, players + 1)}
+    met: dict[int, set[int]] = {n: set() for n in points}
+    results: dict[int, list[RoundResult]] = {n: [] for n in points}
+    for number in range(1, rounds + 1):
+        order = sorted(points, key=lambda n: (-points[n], n))
+        if len(order) % 2:
+            bye = order.pop()
+            results[bye].append(RoundResult(number, None, "-", "U"))
+            points[bye] += 1
+        while order:
+            white = order.pop(0)
+            partner = next((i for i, n in enumerate(order[:8]) if n not in met[white]), 0)
+            black = order.pop(partner)
+            code_w, code_b = rng.choice(RESULTS)
+            results[white].append(RoundResult(number, black, "w", code_w))
+            results[black].append(RoundResult(number, white, "b", code_b))
+            met[white].add(black)
+            met[black].add(white)
+            points[white] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_w]
+            points[black] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_b]
+    entrants = tuple(
+        Entrant(start_no=n, name=f"Player {n}", rating=1400 + (n * 37) % 1200, federation="NOR",
+                results=tuple(results[n]))
+        for n in sorted(points)
+    )
+    return Crosstable(name=f"Bench {players}", rounds=rounds, entrants=entrants)
+
+
+def best_of(runs: int, action) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def wall(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="100,500,1000,2000")
+    parser.add_argument("--no-gacrux", action="store_true")
+    args = parser.parse_args()
+    catalogue.load()
+    env = {
+        **os.environ,
+        "DATABASE_URL": os.environ.get(
+            "DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tournament_bench"
+        ),
+        "DEBUG": "1",
+    }
+    _ensure_database(env)
+    python = sys.executable
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}")
+    print(f"tie-breaks: PTS, {', '.join(CODES)}; {ROUNDS} rounds")
+    print(f"{'players':>8} {'engine s':>9} {'µs/player':>10} {'command s':>10} {'gacrux s':>9} "
+          f"{'gacrux/cmd':>10}")
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        for size in (int(s) for s in args.sizes.split(",")):
+            table = generate_swiss(size)
+            engine = best_of(3, lambda t=table: rank(t, CODES, edition="2024"))
+            trf_path = workdir / f"bench-{size}.trf"
+            trf_path.write_text(write_trf(table))
+            slug = f"bench-{size}-{int(time.time())}"
+            subprocess.run([python, "manage.py", "import_trf", str(trf_path), "--slug", slug],
+                           env=env, cwd=REPO, check=True, capture_output=True)
+            command = wall([python, "manage.py", "standings", slug, "--tiebreaks",
+                            ",".join(CODES), "--format", "json"], env, REPO)
+            gacrux = float("nan")
+            if not args.no_gacrux:
+                gacrux = wall([python, "-m", "gacrux.tiebreakchecker", "-i", str(trf_path), "-s",
+                               "-t", "PTS", *CODES, "-d", "T"], env, workdir)
+            print(f"{size:>8} {engine:>9.3f} {engine / size * 1e6:>10.1f} {command:>10.2f} "
+                  f"{gacrux:>9.2f} {gacrux / command:>10.1f}")
+
+
+def _ensure_database(env: dict[str, str]) -> None:
+    """Create the bench database on the local server if it is missing, and migrate it."""
+    url = env["DATABASE_URL"]
+    if url.startswith("postgres") and url.rsplit("/", 1)[-1] == "tournament_bench":
+        import psycopg
+
+        admin = url.rsplit("/", 1)[0] + "/postgres"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = 'tournament_bench'"
+            ).fetchone()
+            if not exists:
+                conn.execute("CREATE DATABASE tournament_bench")
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], env=env, cwd=REPO, check=True)
+
+
+if __name__ == "__main__":
+    main()

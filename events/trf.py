@@ -1,0 +1,406 @@
+"""FIDE TRF16 / TRF-2026 reader and TRF16 writer. Pure: no Django, no models.
+
+The reader turns a tournament report file into the engines' :class:`Crosstable`
+(``standings.records``) plus the event metadata an import needs. The writer produces TRF16 that
+FIDE's own tie-break calculator reads (rules-notes, "TRF16" and "Reference oracle").
+
+Column layout of a ``001`` player record (1-based, rules-notes "TRF16"): start number 5-8,
+sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id 58-68, birth date
+70-79, points 81-84, rank 86-89, then one 10-column block per round starting at column 92:
+opponent (4 digits, ``0000`` for none), a blank, the colour, a blank, the result code.
+
+Decisions:
+
+* The points and rank columns are not trusted; tie-breaks recompute them from the results.
+* ``Crosstable.rounds`` is the number of rounds that carry data in the player records; the
+  scheduled number of rounds (``XXR`` or ``142``) is kept as :attr:`ParsedTrf.rounds`, so a
+  file written mid-event yields standings as of the last round with results.
+* A blank result code is a zero-point bye (``Z``), as TRF16 says.
+* TRF16 has no scoring-system record; TRF-2026's ``162`` is kept verbatim and the crosstable
+  gets FIDE's default scoring.
+* Records this module does not interpret are kept verbatim in :attr:`ParsedTrf.other_records`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from standings.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
+
+ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
+ROUND_BLOCK_WIDTH = 10
+
+# Results that may face each other in one pairing (TRF16). A blank/Z against an opponent is a
+# pairing whose game has no result yet or was not played by either side.
+_COMPATIBLE_RESULTS = {
+    "1": "0L",
+    "0": "1W",
+    "=": "=D",
+    "W": "L0",
+    "L": "W1",
+    "D": "D=",
+    "+": "-",
+    "-": "+-Z",
+    "Z": "Z-",
+}
+
+
+class TrfError(ValueError):
+    """A file that is not valid TRF; the message names the line and what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedTrf:
+    """A parsed TRF file: the crosstable plus the event metadata an import needs.
+
+    ``rounds`` is the scheduled number of rounds (``XXR``/``142``, else the rounds present);
+    ``round_robin`` is True/False when record ``092``/``192`` says so, else None.
+    """
+
+    crosstable: Crosstable
+    name: str
+    start_date: dt.date | None
+    end_date: dt.date | None
+    rounds: int
+    round_robin: bool | None
+    site: str = ""
+    federation: str = ""
+    tournament_type: str = ""
+    other_records: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def parse_date(text: str) -> dt.date | None:
+    """Read the date spellings found in TRF files (``2024-08-01``, ``2024/08/01``,
+    ``01.08.2024``, ``01/08/2024``); None for blank, zero or unreadable dates."""
+    value = text.strip()[:10]
+    match = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", value)
+    if match:
+        year, month, day = (int(part) for part in match.groups())
+    else:
+        match = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", value)
+        if not match:
+            return None
+        day, month, year = (int(part) for part in match.groups())
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None  # 0000/00/00 and other placeholders
+
+
+def _split_lines(text: str) -> list[str]:
+    # CRLF, CR and LF all occur in files from the wild; a BOM sometimes precedes record 012.
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _parse_int(field: str, lineno: int, what: str) -> int:
+    cleaned = field.strip()
+    if not cleaned:
+        return 0
+    if not cleaned.isdigit():
+        raise TrfError(f"line {lineno}: {what} {cleaned!r} is not a number")
+    return int(cleaned)
+
+
+def _parse_round(block: str, round_no: int, lineno: int) -> RoundResult:
+    block = block.ljust(8)
+    opponent = _parse_int(block[0:4], lineno, f"round {round_no}: opponent")
+    colour = block[5].lower()
+    if colour == " ":
+        colour = "-"
+    if colour not in "wb-":
+        raise TrfError(f"line {lineno}: round {round_no}: unknown colour {block[5]!r}")
+    code = block[7].upper()
+    if code == " ":
+        code = "Z"  # TRF16: a blank result is a zero-point bye
+    if code not in ALL_CODES:
+        raise TrfError(f"line {lineno}: round {round_no}: unknown result code {block[7]!r}")
+    return RoundResult(round=round_no, opponent=opponent or None, colour=colour, code=code)
+
+
+def _round_blocks(line: str) -> list[str]:
+    tail = line[ROUND_BLOCK_START:]
+    blocks = [tail[i : i + ROUND_BLOCK_WIDTH][:8] for i in range(0, len(tail), ROUND_BLOCK_WIDTH)]
+    while blocks and not blocks[-1].strip():
+        blocks.pop()  # trailing spaces are not rounds
+    return blocks
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerLine:
+    lineno: int
+    entrant: Entrant
+    blocks: tuple[str, ...]
+
+
+def _parse_player(line: str, lineno: int) -> _PlayerLine:
+    if len(line) < 8 or not line[4:8].strip():
+        raise TrfError(f"line {lineno}: player record without a start number (columns 5-8)")
+    start_no = _parse_int(line[4:8], lineno, "start number")
+    if start_no <= 0:
+        raise TrfError(f"line {lineno}: start number must be positive")
+    padded = line.ljust(ROUND_BLOCK_START)
+    entrant = Entrant(
+        start_no=start_no,
+        name=padded[14:47].strip(),
+        rating=_parse_int(padded[48:52], lineno, "rating"),
+        federation=padded[53:56].strip(),
+        fide_id=padded[57:68].strip(),
+        title=padded[10:13].strip(),
+        sex=padded[9].strip(),
+        birth_date=parse_date(padded[69:79]),
+    )
+    return _PlayerLine(lineno, entrant, tuple(_round_blocks(line)))
+
+
+@dataclass(slots=True)
+class _Header:
+    name: str = ""
+    site: str = ""
+    federation: str = ""
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+    rounds: int = 0
+    tournament_type: str = ""
+    round_robin: bool | None = None
+
+
+def _round_robin_flag(text: str) -> bool | None:
+    lowered = text.lower()
+    if "swiss" in lowered:
+        return False
+    if re.search(r"robin|berger|\brr\b|schev", lowered):
+        return True
+    return None
+
+
+def _read_header(header: _Header, record: str, value: str, lineno: int) -> bool:
+    """Interpret a tournament-section record; False when the record is not one of ours."""
+    if record == "012":
+        header.name = value.strip()
+    elif record == "022":
+        header.site = value.strip()
+    elif record == "032":
+        header.federation = value.strip()
+    elif record == "042":
+        header.start_date = parse_date(value)
+    elif record == "052":
+        header.end_date = parse_date(value)
+    elif record in ("XXR", "142"):
+        header.rounds = _parse_int(value.split()[0] if value.split() else "", lineno, "rounds")
+    elif record in ("092", "192"):
+        header.tournament_type = header.tournament_type or value.strip()
+        flag = _round_robin_flag(value)
+        header.round_robin = header.round_robin if flag is None else flag
+    else:
+        return False
+    return True
+
+
+def parse_trf(text: str) -> ParsedTrf:
+    """Parse a TRF16 or TRF-2026 file into a :class:`ParsedTrf`; raise :class:`TrfError`."""
+    header = _Header()
+    players: list[_PlayerLine] = []
+    other: list[str] = []
+    for lineno, raw in enumerate(_split_lines(text), start=1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        record, value = line[:3], line[4:]
+        if record == "001":
+            players.append(_parse_player(line, lineno))
+        elif not _read_header(header, record, value, lineno):
+            other.append(line)
+    if not players:
+        raise TrfError("the file has no player records (001)")
+    crosstable = _build_crosstable(header, players)
+    return ParsedTrf(
+        crosstable=crosstable,
+        name=header.name,
+        start_date=header.start_date,
+        end_date=header.end_date,
+        rounds=max(header.rounds, crosstable.rounds),
+        round_robin=header.round_robin,
+        site=header.site,
+        federation=header.federation,
+        tournament_type=header.tournament_type,
+        other_records=tuple(other),
+    )
+
+
+def _build_crosstable(header: _Header, players: list[_PlayerLine]) -> Crosstable:
+    rounds = max(len(player.blocks) for player in players)
+    seen: dict[int, int] = {}
+    entrants: list[Entrant] = []
+    for player in players:
+        start_no = player.entrant.start_no
+        if start_no in seen:
+            raise TrfError(
+                f"line {player.lineno}: start number {start_no} already used on line "
+                f"{seen[start_no]}"
+            )
+        seen[start_no] = player.lineno
+        results = tuple(
+            _parse_round(player.blocks[r - 1] if r <= len(player.blocks) else "", r, player.lineno)
+            for r in range(1, rounds + 1)
+        )
+        entrants.append(_with_results(player.entrant, results))
+    _check_pairings(entrants, seen, rounds)
+    return Crosstable(
+        name=header.name,
+        rounds=rounds,
+        entrants=tuple(entrants),
+        start_date=header.start_date,
+        round_robin=bool(header.round_robin),
+    )
+
+
+def _with_results(entrant: Entrant, results: tuple[RoundResult, ...]) -> Entrant:
+    return Entrant(
+        start_no=entrant.start_no,
+        name=entrant.name,
+        rating=entrant.rating,
+        federation=entrant.federation,
+        fide_id=entrant.fide_id,
+        title=entrant.title,
+        sex=entrant.sex,
+        birth_date=entrant.birth_date,
+        results=results,
+    )
+
+
+def _check_pairings(entrants: list[Entrant], lines: dict[int, int], rounds: int) -> None:
+    """Every opponent exists, meets the player once per round, and the pairing is mutual."""
+    by_start = {entrant.start_no: entrant for entrant in entrants}
+    for round_no in range(1, rounds + 1):
+        claimed: dict[int, int] = {}
+        for entrant in entrants:
+            result = entrant.results[round_no - 1]
+            opponent = result.opponent
+            if opponent is None:
+                continue
+            where = f"line {lines[entrant.start_no]}: round {round_no}"
+            if opponent not in by_start:
+                raise TrfError(f"{where}: opponent {opponent} is not a player in the file")
+            if opponent == entrant.start_no:
+                raise TrfError(f"{where}: player {opponent} is paired against themself")
+            if opponent in claimed:
+                raise TrfError(
+                    f"{where}: player {opponent} appears twice in the round "
+                    f"(against {claimed[opponent]} and {entrant.start_no})"
+                )
+            claimed[opponent] = entrant.start_no
+            _check_pair(result, by_start[opponent].results[round_no - 1], entrant.start_no, where)
+
+
+def _check_pair(result: RoundResult, other: RoundResult, start_no: int, where: str) -> None:
+    if other.opponent != start_no:
+        raise TrfError(
+            f"{where}: asymmetric pairing: {start_no} meets {result.opponent}, "
+            f"but {result.opponent} has {other.opponent or 'no opponent'}"
+        )
+    if other.code not in _COMPATIBLE_RESULTS.get(result.code, ""):
+        raise TrfError(
+            f"{where}: results {result.code!r} ({start_no}) and {other.code!r} "
+            f"({result.opponent}) do not belong to one game"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def format_points(points: Fraction) -> str:
+    """Points as TRF writes them (``4.0``, ``12.5``); exact, or ValueError."""
+    if (points * 100).denominator != 1:
+        raise ValueError(f"{points} cannot be written as a decimal in TRF")
+    hundredths = int(points * 100)
+    sign = "-" if hundredths < 0 else ""
+    whole, rest = divmod(abs(hundredths), 100)
+    decimals = f"{rest // 10}" if rest % 10 == 0 else f"{rest:02d}"
+    return f"{sign}{whole}.{decimals}"
+
+
+def _entrant_points(entrant: Entrant, rounds: int, scoring: Scoring) -> Fraction:
+    return sum(
+        (scoring.points(result) for result in entrant.results if result.round <= rounds),
+        Fraction(0),
+    )
+
+
+def _ranks(crosstable: Crosstable) -> dict[int, int]:
+    # The rank column is informative only (readers recompute it): points, then start number.
+    order = sorted(
+        crosstable.entrants,
+        key=lambda e: (-_entrant_points(e, crosstable.rounds, crosstable.scoring), e.start_no),
+    )
+    return {entrant.start_no: rank for rank, entrant in enumerate(order, start=1)}
+
+
+def _round_block(result: RoundResult | None) -> str:
+    if result is None:
+        return "0000 - Z"
+    opponent = f"{result.opponent:4d}" if result.opponent else "0000"
+    return f"{opponent} {result.colour or '-'} {result.code}"
+
+
+def _player_line(entrant: Entrant, rounds: int, points: Fraction, rank: int) -> str:
+    birth = entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else ""
+    head = (
+        f"001 {entrant.start_no:4d} {entrant.sex[:1]:1}{entrant.title[:3]:<3} "
+        f"{entrant.name[:33]:<33} {entrant.rating:4d} {entrant.federation[:3]:<3} "
+        f"{entrant.fide_id[:11]:>11} {birth:<10} {format_points(points):>4} {rank:4d}"
+    )
+    by_round = {result.round: result for result in entrant.results}
+    blocks = "".join(f"  {_round_block(by_round.get(r))}" for r in range(1, rounds + 1))
+    return (head + blocks).rstrip()
+
+
+def write_trf(
+    crosstable: Crosstable,
+    *,
+    tournament_type: str | None = None,
+    site: str = "",
+    federation: str = "",
+    end_date: dt.date | None = None,
+    extra_records: Iterable[str] = (),
+) -> str:
+    """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
+
+    Record ``042`` carries the start date in ISO form, which is what FIDE's calculator reads to
+    choose the C.07 edition; ``092`` says Swiss or round robin unless ``tournament_type`` is
+    given. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring.
+    """
+    lines = [f"012 {crosstable.name}".rstrip()]
+    if site:
+        lines.append(f"022 {site}")
+    if federation:
+        lines.append(f"032 {federation}")
+    if crosstable.start_date:
+        lines.append(f"042 {crosstable.start_date.isoformat()}")
+    if end_date:
+        lines.append(f"052 {end_date.isoformat()}")
+    lines.append(f"062 {len(crosstable.entrants)}")
+    rated = sum(1 for entrant in crosstable.entrants if entrant.rating)
+    lines.append(f"072 {rated}")
+    kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
+    lines.append(f"092 {kind}")
+    lines.append(f"XXR {crosstable.rounds}")
+    lines.extend(extra_records)
+    ranks = _ranks(crosstable)
+    for entrant in crosstable.entrants:
+        points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
+        lines.append(_player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no]))
+    return "\n".join(lines) + "\n"
+
+
+def entrants_by_start_no(entrants: Sequence[Entrant]) -> dict[int, Entrant]:
+    """Convenience for importers: the entrants keyed by start number."""
+    return {entrant.start_no: entrant for entrant in entrants}

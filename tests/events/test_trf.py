@@ -1,0 +1,209 @@
+"""TRF16 / TRF-2026 reader and TRF16 writer (events/trf.py). No database."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from events.trf import TrfError, format_points, parse_date, parse_trf, write_trf
+from standings.records import Crosstable, Entrant, RoundResult
+from tests.standings.generate import generate
+
+DATA = Path("/work/shared/data/tiebreaks")
+
+HEADER = "012 Test Open\n042 2024-08-01\nXXR 2\n"
+
+
+def player(start_no: int, rounds: str, *, name: str = "", rating: int = 1500) -> str:
+    """A 001 record with the TRF16 columns; ``rounds`` is the text from column 92 on."""
+    head = (
+        f"001 {start_no:4d} m    {name or f'Player {start_no}':<33} {rating:4d} NOR "
+        f"{'':>11} {'1990/01/01':<10} {'1.0':>4} {start_no:4d}"
+    )
+    return f"{head}  {rounds}"
+
+
+GOOD = HEADER + "\n".join(
+    [
+        player(1, "   2 w 1  0000 - H"),
+        player(2, "   1 b 0     3 w +"),
+        player(3, "0000 - U     2 b -"),
+    ]
+)
+
+
+def test_reads_the_fide_fixtures() -> None:
+    parsed = parse_trf((DATA / "held_swiss_5.trf").read_text())
+    assert parsed.name == "FIDE C.07 2023 Tie-Break Exercises"
+    assert parsed.start_date == dt.date(2024, 8, 1)
+    assert parsed.rounds == parsed.crosstable.rounds == 5
+    david = parsed.crosstable.entrant(4)
+    assert (david.name, david.rating, david.federation) == ("David", 2050, "NOR")
+    assert david.birth_date == dt.date(1990, 1, 1)
+    assert david.results[1] == RoundResult(2, None, "-", "H")
+    assert david.results[0] == RoundResult(1, 12, "b", "1")
+
+
+def test_reads_trf_2026_header_and_unrated_players() -> None:
+    parsed = parse_trf((DATA / "swiss_with_many_unplayed_rounds.trf").read_text())
+    assert parsed.start_date == dt.date(2026, 2, 28)
+    assert parsed.round_robin is False  # record 092 says "Swiss System"
+    assert parsed.crosstable.entrant(6).rating == 0
+    assert parsed.crosstable.entrant(1).title == "FM"
+    assert any(record.startswith("062") for record in parsed.other_records)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_line_endings_and_trailing_spaces(newline: str) -> None:
+    text = newline.join(line + "   " for line in GOOD.split("\n")) + newline
+    parsed = parse_trf(text)
+    assert parsed.crosstable == parse_trf(GOOD).crosstable
+    assert [e.start_no for e in parsed.crosstable.entrants] == [1, 2, 3]
+
+
+def test_every_result_code() -> None:
+    codes = ["1", "=", "0", "+", "-", "W", "D", "L", "U", "F", "H", "Z"] + [" "]
+    assert {c for c in codes if c != " "} | {"Z"} == set("10=+-WDLUFHZ")
+    text = HEADER + "\n".join(
+        [
+            player(1, "   2 w 1     2 b =     2 w W     2 b D     2 w +     2 b -"),
+            player(2, "   1 b 0     1 w =     1 b L     1 w D     1 b -     1 w -"),
+            player(3, "0000 - U  0000 - F  0000 - H  0000 - Z  0000 -   "),
+        ]
+    )
+    parsed = parse_trf(text)
+    assert [r.code for r in parsed.crosstable.entrant(1).results] == list("1=WD+-")
+    assert [r.code for r in parsed.crosstable.entrant(3).results] == list("UFHZZZ")
+
+
+def test_round_robin_flag_from_record_092() -> None:
+    parsed = parse_trf("092 Individual: Round Robin\n" + GOOD)
+    assert parsed.round_robin is True and parsed.crosstable.round_robin
+
+
+def test_unreliable_rank_and_points_columns_are_ignored() -> None:
+    text = GOOD.replace(" 1.0    1  ", " 9.5   77  ")
+    assert parse_trf(text).crosstable == parse_trf(GOOD).crosstable
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HEADER + player(1, "   2 w 1") + "\n" + player(2, "   1 b 0  0000 - Q"),
+         r"line 5: round 2: unknown result code 'Q'"),
+        (HEADER + player(1, "   2 w 1") + "\n" + player(1, "   1 b 0"),
+         r"line 5: start number 1 already used on line 4"),
+        (HEADER + player(1, "   9 w 1"), r"line 4: round 1: opponent 9 is not a player"),
+        (HEADER + player(1, "   2 w 1") + "\n" + player(2, "   3 b 0") + "\n"
+         + player(3, "   2 w 1"), r"line 4: round 1: asymmetric pairing: 1 meets 2, but 2 has 3"),
+        (HEADER + player(1, "   3 w 1") + "\n" + player(2, "   3 b 0") + "\n"
+         + player(3, "   1 b 0"), r"line 5: round 1: player 3 appears twice in the round"),
+        (HEADER + player(1, "   2 w 1") + "\n" + player(2, "   1 b 1"),
+         r"line 4: round 1: results '1' \(1\) and '1' \(2\) do not belong to one game"),
+        (HEADER + "001   x1 m    Bad", r"line 4: start number 'x1' is not a number"),
+        (HEADER + "001", r"line 4: player record without a start number"),
+        (HEADER + player(1, "  ab w 1"), r"line 4: round 1: opponent 'ab' is not a number"),
+        (HEADER + player(1, "   1 w 1"), r"paired against themself"),
+        (HEADER, r"no player records"),
+    ],
+    ids=[
+        "unknown result code",
+        "duplicate start number",
+        "opponent who does not exist",
+        "asymmetric pairing",
+        "player twice in a round",
+        "results of two winners",
+        "malformed start number",
+        "malformed short line",
+        "malformed opponent",
+        "paired against self",
+        "no players",
+    ],
+)  # fmt: skip
+def test_errors_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(TrfError, match=message):
+        parse_trf(text)
+
+
+def test_trf_error_is_a_value_error() -> None:
+    assert issubclass(TrfError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024-08-01", dt.date(2024, 8, 1)),
+        ("2026/02/28", dt.date(2026, 2, 28)),
+        ("01.08.2024", dt.date(2024, 8, 1)),
+        ("0000/00/00", None),
+        ("", None),
+    ],
+)
+def test_parse_date(text: str, expected: dt.date | None) -> None:
+    assert parse_date(text) == expected
+
+
+def test_format_points() -> None:
+    from fractions import Fraction
+
+    assert [format_points(Fraction(n, 2)) for n in (0, 1, 8, 25)] == ["0.0", "0.5", "4.0", "12.5"]
+    with pytest.raises(ValueError):
+        format_points(Fraction(1, 3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Round trip
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.trf")))
+def test_round_trip_of_fixtures(name: str) -> None:
+    crosstable = parse_trf((DATA / name).read_text()).crosstable
+    assert parse_trf(write_trf(crosstable)).crosstable == crosstable
+
+
+def test_written_columns_follow_trf16() -> None:
+    crosstable = parse_trf((DATA / "held_swiss_5.trf").read_text()).crosstable
+    lines = write_trf(crosstable).splitlines()
+    record = next(line for line in lines if line.startswith("001    4"))
+    assert record[14:47].strip() == "David"
+    assert record[48:52] == "2050"
+    assert record[80:84] == " 3.5"
+    assert record[91:99] == "  12 b 1"
+    assert "042 2024-08-01" in lines and "XXR 5" in lines
+
+
+_names = st.text(alphabet=st.characters(min_codepoint=65, max_codepoint=122), max_size=33).map(
+    lambda s: re.sub(r"[^A-Za-z, ]", "", s).strip()
+)
+
+
+@st.composite
+def crosstables(draw: st.DrawFn) -> Crosstable:
+    base = generate(draw(st.integers(min_value=0, max_value=5000)))
+    entrants = tuple(
+        Entrant(
+            start_no=e.start_no,
+            name=draw(_names),
+            rating=draw(st.integers(min_value=0, max_value=3000)),
+            federation=draw(st.sampled_from(["", "NOR", "GER", "IND"])),
+            fide_id=draw(st.sampled_from(["", "0", "1503014", "12345678901"])),
+            title=draw(st.sampled_from(["", "g", "m", "wg", "FM"])),
+            sex=draw(st.sampled_from(["", "m", "w", "f"])),
+            birth_date=draw(st.none() | st.dates(dt.date(1920, 1, 1), dt.date(2020, 12, 31))),
+            results=e.results,
+        )
+        for e in base.entrants
+    )
+    name = draw(_names)
+    return Crosstable(name, base.rounds, entrants, base.start_date, base.round_robin)
+
+
+@settings(max_examples=60, deadline=None)
+@given(crosstable=crosstables())
+def test_round_trip_property(crosstable: Crosstable) -> None:
+    assert parse_trf(write_trf(crosstable)).crosstable == crosstable
