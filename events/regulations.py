@@ -21,7 +21,7 @@ from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
 PRESET_CODES: tuple[str, ...] = tuple(PRESETS)
 EDITIONS = ("2024", "2026")
 PROCEDURES = ("lexicographic", "restart", "peel")
-OVERRIDE_KEYS = frozenset({"tiebreaks", "edition", "procedure", "scoring"})
+OVERRIDE_KEYS = frozenset({"tiebreaks", "edition", "procedure", "scoring", "unrated_rating"})
 SCORING_KEYS = frozenset(
     {
         "win",
@@ -48,6 +48,9 @@ class EffectiveRegulation:
     tiebreaks: tuple[str, ...]
     procedure: str
     scoring: Scoring
+    # C.07: rating tie-breaks are dropped when an unrated player is present, unless the
+    # regulation sets a rating for unrated players (rules-notes, "Counting").
+    unrated_rating: int | None = None
 
 
 def _fraction(value: Any, key: str) -> Fraction:
@@ -105,6 +108,11 @@ def validate_overrides(
         )
     if "scoring" in overrides:
         cleaned["scoring"] = _validate_scoring(overrides["scoring"])
+    if "unrated_rating" in overrides:
+        value = overrides["unrated_rating"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3500:
+            raise RegulationError(f"unrated_rating: {value!r} is not a rating (0–3500)")
+        cleaned["unrated_rating"] = value
     return cleaned
 
 
@@ -137,4 +145,5 @@ def effective(
         tiebreaks=tuple(overrides.get("tiebreaks", default_codes)),
         procedure=str(overrides.get("procedure", chain.procedure)),
         scoring=scoring,
+        unrated_rating=overrides.get("unrated_rating"),
     )

@@ -12,22 +12,52 @@ from django.core.cache import cache
 
 from events.errors import UserError
 from events.models import Event, Player
+from events.regulations import EffectiveRegulation
 from events.selectors import event_crosstable, last_complete_round, regulation_of
 from standings.output import StandingsTable
 from standings.ranking import RankingError, rank
 from standings.records import Crosstable
-from standings.registry import TiebreakNotAllowed, UnknownTiebreak
+from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
+from standings.tiebreaks import RatingTiebreakDropped, check_allowed
 
 CACHE_SECONDS = 3600
 
 
-def _options(event: Event, crosstable: Crosstable) -> dict[str, object]:
+def _options(event: Event, unrated_rating: int | None) -> dict[str, object]:
+    options: dict[str, object] = {}
     previous = dict(
         Player.objects.filter(event=event, previous_rank__isnull=False).values_list(
             "start_no", "previous_rank"
         )
     )
-    return {"previous_rank": previous} if previous else {}
+    if previous:
+        options["previous_rank"] = previous
+    if unrated_rating is not None:
+        options["unrated_rating"] = unrated_rating
+    return options
+
+
+def _usable_codes(
+    codes: tuple[str, ...], crosstable: Crosstable, edition: str, options: dict[str, object]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Drop rating tie-breaks when an unrated player is present (C.07; rules-notes
+    "Counting"); say so in a note rather than failing or ranking on a made-up rating."""
+    kept, dropped, notes = [], [], []
+    for spec in parse_codes(list(codes)):
+        try:
+            check_allowed(
+                spec,
+                round_robin=crosstable.round_robin,
+                edition=edition,
+                crosstable=crosstable,
+                options=options,
+            )
+        except RatingTiebreakDropped as exc:
+            dropped.append(spec.code)
+            notes.append(f"{spec.code} left out: {exc}")
+        else:
+            kept.append(spec.code)
+    return tuple(kept), tuple(dropped), tuple(notes)
 
 
 def event_standings(
@@ -55,13 +85,13 @@ def event_standings(
     )
     table = cache.get(key)
     if table is None:
-        table = _compute(event, after, chosen, chosen_edition, regulation.procedure)
+        table = _compute(event, after, chosen, chosen_edition, regulation)
         cache.set(key, table, CACHE_SECONDS)
     return table
 
 
 def _compute(
-    event: Event, after: int, codes: tuple[str, ...], edition: str, procedure: str
+    event: Event, after: int, codes: tuple[str, ...], edition: str, regulation: EffectiveRegulation
 ) -> StandingsTable:
     from events.regulations import RegulationError, validate_tiebreaks
 
@@ -70,13 +100,15 @@ def _compute(
     except RegulationError as exc:
         raise UserError(str(exc)) from exc
     crosstable = event_crosstable(event, rounds=after)
+    options = _options(event, regulation.unrated_rating)
+    codes, dropped, notes = _usable_codes(codes, crosstable, edition, options)
     try:
         rows = rank(
             crosstable,
             codes,
             edition=edition,
-            procedure=procedure,
-            options=_options(event, crosstable),
+            procedure=regulation.procedure,
+            options=options,
         )
     except (RankingError, UnknownTiebreak, TiebreakNotAllowed) as exc:
         raise UserError(str(exc)) from exc
@@ -87,4 +119,6 @@ def _compute(
         rows=rows,
         edition=edition,
         rounds=event.rounds,
+        dropped=dropped,
+        notes=notes,
     )

@@ -166,3 +166,24 @@ def test_buchholz_in_a_2026_round_robin_is_refused():
     slug = run("import_trf", str(TIEBREAK_DATA / "held_round_robin.trf")).strip()
     with pytest.raises(CommandError, match="BH"):
         run("standings", slug, "--tiebreaks", "BH", "--edition", "2026")
+
+
+def test_rating_tiebreaks_are_dropped_with_a_note_when_a_player_is_unrated(held_swiss):
+    """C.07: rating tie-breaks are dropped when an unrated player is present, unless the
+    regulation sets a rating for unrated players (rules-notes, "Counting")."""
+    from events.models import Player, RegulationSet
+
+    Player.objects.filter(event=held_swiss, start_no=3).update(rating=0)
+    Event.objects.filter(pk=held_swiss.pk).update(results_version=99)
+    table = json.loads(
+        run("standings", held_swiss.slug, "--format", "json", "--tiebreaks", "ARO,BH")
+    )
+    assert table["tiebreaks"] == ["BH"]
+    text = run("standings", held_swiss.slug, "--tiebreaks", "ARO,BH")
+    assert "Note:" in text and "ARO" in text
+    RegulationSet.objects.filter(event=held_swiss).update(overrides={"unrated_rating": 1000})
+    Event.objects.filter(pk=held_swiss.pk).update(results_version=100)
+    table = json.loads(
+        run("standings", held_swiss.slug, "--format", "json", "--tiebreaks", "ARO,BH")
+    )
+    assert table["tiebreaks"] == ["ARO", "BH"]
