@@ -7,7 +7,7 @@ resolves the effective settings of an event. No ORM here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -90,30 +90,47 @@ def validate_overrides(
     unknown = set(overrides) - OVERRIDE_KEYS - {"preset"}
     if unknown:
         raise RegulationError(f"unknown regulation key {sorted(unknown)[0]!r}")
-    cleaned: dict[str, Any] = {}
     edition = str(overrides.get("edition", PRESETS[preset].edition))
-    if "edition" in overrides:
-        if edition not in EDITIONS:
-            raise RegulationError(f"edition: {edition!r} is not one of 2024, 2026")
-        cleaned["edition"] = edition
-    if "procedure" in overrides:
-        if overrides["procedure"] not in PROCEDURES:
-            raise RegulationError(
-                f"procedure: {overrides['procedure']!r} is not one of {', '.join(PROCEDURES)}"
-            )
-        cleaned["procedure"] = overrides["procedure"]
-    if "tiebreaks" in overrides:
-        cleaned["tiebreaks"] = list(
-            validate_tiebreaks(overrides["tiebreaks"], round_robin=round_robin, edition=edition)
-        )
-    if "scoring" in overrides:
-        cleaned["scoring"] = _validate_scoring(overrides["scoring"])
-    if "unrated_rating" in overrides:
-        value = overrides["unrated_rating"]
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3500:
-            raise RegulationError(f"unrated_rating: {value!r} is not a rating (0–3500)")
-        cleaned["unrated_rating"] = value
+    cleaned: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key != "preset":
+            cleaned[key] = _CLEANERS[key](value, round_robin=round_robin, edition=edition)
     return cleaned
+
+
+def _clean_edition(value: Any, **_: Any) -> str:
+    if str(value) not in EDITIONS:
+        raise RegulationError(f"edition: {value!r} is not one of 2024, 2026")
+    return str(value)
+
+
+def _clean_procedure(value: Any, **_: Any) -> str:
+    if value not in PROCEDURES:
+        raise RegulationError(f"procedure: {value!r} is not one of {', '.join(PROCEDURES)}")
+    return str(value)
+
+
+def _clean_tiebreaks(value: Any, *, round_robin: bool, edition: str) -> list[str]:
+    return list(validate_tiebreaks(value, round_robin=round_robin, edition=edition))
+
+
+def _clean_unrated_rating(value: Any, **_: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3500:
+        raise RegulationError(f"unrated_rating: {value!r} is not a rating (0–3500)")
+    return value
+
+
+def _clean_scoring(value: Any, **_: Any) -> dict[str, str]:
+    return _validate_scoring(value)
+
+
+_CLEANERS: dict[str, Callable[..., Any]] = {
+    "edition": _clean_edition,
+    "procedure": _clean_procedure,
+    "tiebreaks": _clean_tiebreaks,
+    "unrated_rating": _clean_unrated_rating,
+    "scoring": _clean_scoring,
+}
 
 
 def _validate_scoring(scoring: Any) -> dict[str, str]:
