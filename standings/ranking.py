@@ -38,13 +38,12 @@ is presentation, not ranking: they keep the same place.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
 
-from standings import chains  # noqa: F401  (registers the seeds' tie-breaks)
+from standings import catalogue
 from standings.records import Crosstable, Entrant
 from standings.registry import (
     REGISTRY,
@@ -55,17 +54,8 @@ from standings.registry import (
     parse_code,
 )
 
-
-def _load_fide_definitions() -> None:
-    """Register the C.07 catalogue when its module is present (it is written alongside)."""
-    try:
-        importlib.import_module("standings.tiebreaks")
-    except ModuleNotFoundError as error:
-        if error.name != "standings.tiebreaks":
-            raise
-
-
-_load_fide_definitions()
+# The whole catalogue (FIDE C.07 and the seeds' chains) is registered before any ranking.
+catalogue.load()
 
 POINTS = "PTS"
 LOT = "LOT"
