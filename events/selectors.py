@@ -305,3 +305,10 @@ def game_round_number(event: Event, game_id: int) -> int:
 
 def event_access(event: Event) -> QuerySet[EventAccess]:
     return EventAccess.objects.filter(event=event).select_related("user").order_by("role")
+
+
+def tiebreak_catalogue() -> list[tuple[str, str]]:
+    """(code, name) of every registered tie-break, for the settings form's chooser."""
+    from standings import catalogue
+
+    return catalogue.choices()

@@ -74,7 +74,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Created {event.name}. Register the players next.")
             return redirect("events:players", slug=event.slug)
-    return render(request, "events/event_form.html", {"form": form, "event": None})
+    context = {"form": form, "event": None, "catalogue": selectors.tiebreak_catalogue()}
+    return render(request, "events/event_form.html", context)
 
 
 @login_required
@@ -111,7 +112,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Saved.")
             return redirect("events:event_detail", slug=event.slug)
-    return render(request, "events/event_form.html", {"form": form, "event": event})
+    context = {"form": form, "event": event, "catalogue": selectors.tiebreak_catalogue()}
+    return render(request, "events/event_form.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -204,7 +206,8 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
 def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict) -> HttpResponse:  # type: ignore[no-untyped-def]
     number = selectors.game_round_number(event, game_id)
     context = selectors.result_entry_context(event, number, only_game=game_id)
-    context.update(conflict=exc, results=Result)
+    # The full page (409, no htmx) renders every row: only the row in conflict shows it.
+    context.update(conflict=exc, conflict_game=game_id, results=Result)
     template = "events/round_results.html#game-row" if request.htmx else "events/round_results.html"
     return render(request, template, context, status=200 if request.htmx else 409)
 
