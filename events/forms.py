@@ -127,6 +127,14 @@ class PlayerListForm(forms.Form):
     )
 
 
+class PlayerTrfForm(forms.Form):
+    trf_file = forms.FileField(
+        label="Register from a TRF file",
+        help_text="The players of a FIDE TRF16/TRF-2026 file, with their start numbers. "
+        "Results in the file are ignored.",
+    )
+
+
 class UploadForm(forms.Form):
     file = forms.FileField(help_text="A FIDE TRF16/TRF-2026 file or a JSON exchange document.")
     slug = forms.SlugField(required=False, help_text="Optional; derived from the name if empty.")

@@ -136,21 +136,7 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     try:
         event = event_create(fields=fields, director=user, slug=slug)
         players_register_many(
-            event=event,
-            players=[
-                PlayerFields(
-                    start_no=e.start_no,
-                    name=e.name,
-                    federation=e.federation,
-                    fide_id=e.fide_id,
-                    rating=e.rating,
-                    title=e.title,
-                    sex=e.sex if e.sex in ("m", "w") else "",
-                    birth_date=e.birth_date,
-                )
-                for e in table.entrants
-            ],
-            user=user,
+            event=event, players=[_player_fields(e) for e in table.entrants], user=user
         )
         for number in range(1, table.rounds + 1):
             games, byes = _round_inputs(table.entrants, number)
@@ -164,6 +150,36 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     return event
 
 
+def players_from_trf(text: str) -> list[PlayerFields]:
+    """The player records of a TRF file, start numbers kept (results are not read)."""
+    try:
+        parsed = trf.parse_trf(text)
+    except trf.TrfError as exc:
+        raise ImportFailed(str(exc)) from exc
+    return [_player_fields(entrant) for entrant in parsed.crosstable.entrants]
+
+
+def _player_fields(entrant: Entrant) -> PlayerFields:
+    return PlayerFields(
+        start_no=entrant.start_no,
+        name=entrant.name,
+        federation=entrant.federation,
+        fide_id=entrant.fide_id,
+        rating=entrant.rating,
+        title=entrant.title,
+        sex=entrant.sex if entrant.sex in ("m", "w") else "",
+        birth_date=entrant.birth_date,
+    )
+
+
+def decode_upload(upload: UploadedFile) -> str:
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # older TRF files are often Latin-1
+
+
 def event_export_trf(event: Event) -> str:
     """TRF16 for the rating officer and FIDE's own tools."""
     return trf.write_trf(event_crosstable(event))
@@ -171,11 +187,7 @@ def event_export_trf(event: Event) -> str:
 
 def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:
     """An uploaded file: JSON exchange document if it parses as JSON object, else TRF."""
-    raw = upload.read()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = decode_upload(upload)
     if text.lstrip().startswith("{"):
         return exchange.event_import_document(text=text, user=user, slug=slug)
     return event_import_trf(text=text, user=user, slug=slug)

@@ -281,7 +281,11 @@ def players_register_many(
         event=event,
         user=user,
         action="player.register",
-        summary=f"Registered {len(created)} players from a list",
+        summary=(
+            f"Registered {created[0].start_no}. {created[0].name}"
+            if len(created) == 1
+            else f"Registered {len(created)} players"
+        ),
         after=[{"start_no": p.start_no, "name": p.name} for p in created],
     )
     return created

@@ -26,9 +26,10 @@ from events.forms import (
     PairingsForm,
     PlayerForm,
     PlayerListForm,
+    PlayerTrfForm,
     UploadForm,
 )
-from events.imports import event_import_upload
+from events.imports import decode_upload, event_import_upload, players_from_trf
 from events.models import Result
 
 
@@ -118,21 +119,36 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register players: one by one, a pasted list, or the players of a TRF file."""
     event = event_for_director(request, slug)
-    form = PlayerForm(request.POST if "add" in request.POST else None)
-    list_form = PlayerListForm(request.POST if "paste" in request.POST else None)
-    try:
-        if form.is_bound and form.is_valid():
-            services.player_register(event=event, fields=form.player_fields(), user=request.user)
+    forms = {
+        "form": PlayerForm(request.POST if "add" in request.POST else None),
+        "list_form": PlayerListForm(request.POST if "paste" in request.POST else None),
+        "trf_form": PlayerTrfForm(
+            request.POST if "trf" in request.POST else None,
+            request.FILES if "trf" in request.POST else None,
+        ),
+    }
+    bound = next((f for f in forms.values() if f.is_bound), None)
+    if bound is not None and bound.is_valid():
+        try:
+            services.players_register_many(
+                event=event, players=_players_submitted(bound), user=request.user
+            )
+        except UserError as exc:
+            bound.add_error(None, str(exc))
+        else:
             return redirect("events:players", slug=slug)
-        if list_form.is_bound and list_form.is_valid():
-            parsed = services.parse_player_csv(list_form.cleaned_data["players_csv"])
-            services.players_register_many(event=event, players=parsed, user=request.user)
-            return redirect("events:players", slug=slug)
-    except UserError as exc:
-        (form if form.is_bound else list_form).add_error(None, str(exc))
-    context = {"event": event, "players": event.players.all(), "form": form, "list_form": list_form}
+    context = {"event": event, "players": event.players.all(), **forms}
     return render(request, "events/players.html", context)
+
+
+def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> list:  # type: ignore[type-arg]
+    if isinstance(form, PlayerForm):
+        return [form.player_fields()]
+    if isinstance(form, PlayerListForm):
+        return services.parse_player_csv(form.cleaned_data["players_csv"])
+    return players_from_trf(decode_upload(form.cleaned_data["trf_file"]))
 
 
 @condition(etag_func=results_etag)
