@@ -24,3 +24,20 @@ document.addEventListener("htmx:afterSwap", function (event) {
     if (next) next.querySelector("button").focus();
   }
 });
+
+// A select marked data-autosubmit submits its form on change (the button is there without JS).
+document.addEventListener("change", function (event) {
+  if (event.target.matches && event.target.matches("select[data-autosubmit]")) {
+    event.target.form.submit();
+  }
+});
+// The settings page's tie-break chooser: a click appends the code to the ordered list.
+document.addEventListener("click", function (event) {
+  const button = event.target.closest && event.target.closest("[data-add-tiebreak]");
+  if (!button) return;
+  const field = document.getElementById("id_tiebreaks");
+  const codes = field.value.split(",").map(function (c) { return c.trim(); }).filter(Boolean);
+  codes.push(button.dataset.addTiebreak);
+  field.value = codes.join(", ");
+  field.focus();
+});
