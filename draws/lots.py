@@ -26,6 +26,15 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
+def derived_seed(master: str, ceremony: str) -> str:
+    """The seed of one public ceremony, derived from the event's master lots seed.
+
+    Revealing it after the ceremony lets anyone re-run that draw without revealing the master
+    seed, from which the event's later lots (playoff pairing numbers, Armageddon byes) derive.
+    """
+    return hashlib.sha256(f"{master}|{ceremony}".encode()).hexdigest()
+
+
 class LotDrawer:
     """A reproducible stream of lots for one purpose of one event.
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from draws.berger import Round as BergerRound
-from draws.lots import seed_hash
+from draws.lots import derived_seed, seed_hash
 from draws.models import CeremonyMode, DrawCeremony, DrawEntry
+from draws.varma import LOT_PURPOSE as VARMA_LOT_PURPOSE
 from draws.varma import (
     VarmaCeremony,
     VarmaDraw,
@@ -298,7 +299,7 @@ def _scheduled_rounds(
 def _seed_shown(event: Event, ceremony: DrawCeremony | None) -> tuple[str, str]:
     """(hash, seed): the hash before a computer draw, the seed itself after (design §3)."""
     if ceremony is None:
-        return seed_hash(event.lots_seed), ""
+        return seed_hash(derived_seed(event.lots_seed, VARMA_LOT_PURPOSE)), ""
     if ceremony.mode == CeremonyMode.COMPUTER:
         return seed_hash(ceremony.seed), ceremony.seed if ceremony.is_complete else ""
     return "", ""  # a physical ceremony draws nothing by lot

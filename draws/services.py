@@ -28,8 +28,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from draws import selectors
-from draws.lots import seed_hash
+from draws.lots import derived_seed, seed_hash
 from draws.models import CeremonyMode, CeremonyStatus, DrawCeremony, DrawEntry
+from draws.varma import LOT_PURPOSE as VARMA_LOT_PURPOSE
 from draws.varma import (
     VarmaDraw,
     VarmaError,
@@ -102,7 +103,8 @@ def _check_seed(seed: str) -> None:
 def draw_perform(*, event: Event, user: UserLike, seed: str | None = None) -> DrawCeremony:
     """Draw every player's pairing number by seeded lot (seed 001, clauses 1–5; design §3).
 
-    ``seed`` defaults to the event's ``lots_seed``, whose SHA-256 the public page shows before
+    ``seed`` defaults to the ceremony seed derived from the event's ``lots_seed``
+    (:func:`draws.lots.derived_seed`), whose SHA-256 the public page shows before
     the draw; the seed itself is shown afterwards so anyone can re-run
     :func:`draws.varma.computer_draw` and compare.
     """
@@ -115,7 +117,7 @@ def draw_perform(*, event: Event, user: UserLike, seed: str | None = None) -> Dr
             else ("a physical ceremony is being recorded")
         )
         raise UserError(f"{what} for this event; reset the drawing of lots first")
-    seed = event.lots_seed if seed is None else seed
+    seed = derived_seed(event.lots_seed, VARMA_LOT_PURPOSE) if seed is None else seed
     _check_seed(seed)
     try:
         result = computer_draw(selectors.draw_players(event), seed)
