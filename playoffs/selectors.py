@@ -8,12 +8,12 @@ corrected result can never leave a stale plan behind.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
-from events.models import Event
+from events.models import AuditEntry, Event, Player
 from events.selectors import last_complete_round
 from playoffs import rules
-from playoffs.models import PlayoffGame
+from playoffs.models import ArbiterDecision, CoinToss, PlayoffGame, PlayoffState
 from standings.output import StandingsTable
 from standings.selectors import event_standings
 
@@ -47,7 +47,7 @@ def stored_results(event: Event) -> tuple[rules.PlayoffResult, ...]:
     return rules.results_from_rows(rows)
 
 
-def event_playoff(event: Event) -> rules.PlayoffPlan | None:
+def event_playoff(event: Event, tied: tuple[int, ...] | None = None) -> rules.PlayoffPlan | None:
     """The playoff plan and its state, or None when the regulation has no playoff.
 
     Raises :class:`playoffs.rules.PlayoffInputError` when stored results do not fit the
@@ -57,7 +57,7 @@ def event_playoff(event: Event) -> rules.PlayoffPlan | None:
     if rule is None:
         return None
     return rules.plan(
-        tied_for_first(event),
+        tied_for_first(event) if tied is None else tied,
         rule,
         event.lots_seed,
         stored_results(event),
@@ -66,8 +66,19 @@ def event_playoff(event: Event) -> rules.PlayoffPlan | None:
 
 
 def playoff_inputs(event: Event) -> dict[str, object]:
-    """Recorded coin tosses and the arbiter's decision (extended by the playoff screens)."""
-    return {}
+    """The recorded coin tosses (2.5.3) and the chief arbiter's decision (3.5), as engine
+    inputs: keyword arguments of :func:`playoffs.rules.plan`."""
+    tosses = tuple(
+        rules.CoinToss(stage=t.stage, game=t.game, choice=t.choice, toss_winner=t.toss_winner)
+        for t in CoinToss.objects.filter(event=event).order_by("stage", "game")
+    )
+    decision = ArbiterDecision.objects.filter(event=event).first()
+    return {
+        "coin_tosses": tosses,
+        "arbiter_decision": None
+        if decision is None
+        else rules.ArbiterDecision(order=tuple(decision.order), reason=decision.reason),
+    }
 
 
 def final_standings(event: Event, table: StandingsTable | None = None) -> StandingsTable:
@@ -88,3 +99,87 @@ def final_standings(event: Event, table: StandingsTable | None = None) -> Standi
         place += len(group)
     rest = [row for row in table.rows if row.start_no not in tied]
     return replace(table, rows=tuple(reordered) + tuple(rest))
+
+
+def numbered_rows(event: Event, *, for_update: bool = False) -> dict[tuple[int, int], PlayoffGame]:
+    """The stored games keyed by (stage, game number), numbered as ``results_from_rows`` does:
+    schedule order within each stage."""
+    query = PlayoffGame.objects.filter(event=event).order_by("stage", "round", "id")
+    if for_update:
+        query = query.select_for_update()
+    counters: dict[int, int] = {}
+    numbered = {}
+    for row in query:
+        counters[row.stage] = counters.get(row.stage, 0) + 1
+        numbered[(row.stage, counters[row.stage])] = row
+    return numbered
+
+
+def playoff_state(event: Event) -> PlayoffState | None:
+    return PlayoffState.objects.filter(event=event).select_related("confirmed_by").first()
+
+
+@dataclass(frozen=True)
+class PlayoffOverview:
+    """Everything the playoff pages show, loaded in a fixed number of queries.
+
+    ``tied`` is the tie for first as the standings read now; ``stale`` says it differs from the
+    tie the director confirmed (then nothing may be entered until they confirm again). ``error``
+    is a :class:`~playoffs.rules.PlayoffInputError` message when stored inputs do not fit.
+    """
+
+    event: Event
+    rule: str | None
+    rule_label: str
+    tied: tuple[int, ...]
+    state: PlayoffState | None
+    plan: rules.PlayoffPlan | None
+    error: str
+    names: dict[int, str]
+    versions: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    @property
+    def confirmed(self) -> bool:
+        return self.state is not None and not self.stale
+
+    @property
+    def stale(self) -> bool:
+        return self.state is not None and set(self.state.tied) != set(self.tied)
+
+    @property
+    def open_for_entry(self) -> bool:
+        """Results, tosses and decisions may be entered: confirmed, current and consistent."""
+        return self.confirmed and self.plan is not None and not self.error
+
+
+def playoff_overview(event: Event) -> PlayoffOverview:
+    rule = playoff_rule(event)
+    names = dict(Player.objects.filter(event=event).values_list("start_no", "name"))
+    tied = tied_for_first(event) if rule is not None else ()
+    plan, error = None, ""
+    if rule is not None:
+        try:
+            plan = event_playoff(event, tied)
+        except rules.PlayoffInputError as exc:
+            error = str(exc)
+    versions = {key: row.version for key, row in numbered_rows(event).items()}
+    return PlayoffOverview(
+        event=event,
+        rule=rule,
+        rule_label=rules.REGULATION_LABELS.get(rule or "", "no playoff"),
+        tied=tied,
+        state=playoff_state(event),
+        plan=plan,
+        error=error,
+        names=names,
+        versions=versions,
+    )
+
+
+def playoff_result_entries(event: Event, limit: int = 20) -> list[AuditEntry]:
+    """Recent playoff result changes, newest first, for the undo list."""
+    return list(
+        AuditEntry.objects.filter(event=event, action__startswith="playoff.result.")
+        .select_related("user")
+        .order_by("-at", "-id")[:limit]
+    )
