@@ -276,7 +276,80 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
     for game in playoff_games:
         game.event = event
     PlayoffGame.objects.bulk_create(playoff_games)
+    _playoff_records_import(doc, event, {n for n in start_nos if n is not None}, user)
     return event
+
+
+def _playoff_records_import(
+    doc: Mapping[str, Any], event: Event, start_nos: set[int], user: UserLike
+) -> None:
+    """Coin tosses, the chief arbiter's decision and the director's confirmation; then the
+    whole playoff is re-planned, so rows that do not fit its schedule refuse the import."""
+    from playoffs import rules
+    from playoffs.models import ArbiterDecision, CoinToss
+    from playoffs.selectors import event_playoff
+
+    tosses = _typed(doc.get("playoff_coin_tosses", []), list, "playoff_coin_tosses")
+    for i, raw in enumerate(tosses):
+        where = f"playoff_coin_tosses[{i}]"
+        _typed(raw, dict, where)
+        winner = _require(raw, "toss_winner", int, f"{where}.")
+        if winner not in start_nos:
+            raise Invalid(f"{where}.toss_winner: there is no player with start number {winner}")
+        CoinToss.objects.create(
+            event=event,
+            stage=_positive(_require(raw, "stage", int, f"{where}."), f"{where}.stage"),
+            game=_positive(_require(raw, "game", int, f"{where}."), f"{where}.game"),
+            toss_winner=winner,
+            choice=_choice(
+                _require(raw, "choice", str, f"{where}."), ["white", "black"], f"{where}.choice"
+            ),
+        )
+    decision = doc.get("playoff_decision")
+    if decision is not None:
+        _typed(decision, dict, "playoff_decision")
+        order = _require(decision, "order", list, "playoff_decision.")
+        reason = _require(decision, "reason", str, "playoff_decision.")
+        if not reason.strip():
+            raise Invalid("playoff_decision.reason: the chief arbiter's means must be recorded")
+        ArbiterDecision.objects.create(event=event, order=order, reason=reason)
+    try:
+        event_playoff(event)
+    except rules.PlayoffInputError as exc:
+        raise Invalid(f"playoff_games: {exc}") from exc
+    _playoff_confirmation_import(doc.get("playoff_confirmation"), event)
+
+
+def _playoff_confirmation_import(raw: Any, event: Event) -> None:
+    """The director's confirmation as it was recorded (the tie then, and the start)."""
+    from playoffs.models import PlayoffState
+    from playoffs.selectors import playoff_rule
+
+    if raw is None:
+        return
+    where = "playoff_confirmation"
+    _typed(raw, dict, where)
+    tied = _require(raw, "tied", list, f"{where}.")
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in tied):
+        raise Invalid(f"{where}.tied: expected start numbers")
+    not_before = raw.get("not_before")
+    try:
+        moment = dt.datetime.fromisoformat(not_before) if not_before else None
+    except (TypeError, ValueError) as exc:
+        raise Invalid(f"{where}.not_before: {not_before!r} is not a date and time") from exc
+    start_day = _date(_require(raw, "start_day", str, f"{where}."), f"{where}.start_day")
+    rule = playoff_rule(event)
+    if rule is None:
+        raise Invalid(f"{where}: the regulation {event.regulation.preset} has no playoff")
+    PlayoffState.objects.create(
+        event=event,
+        rule=rule,
+        tied=tied,
+        start_day=start_day,
+        not_before=moment,
+        start_clause=_typed(raw.get("start_clause", ""), str, f"{where}.start_clause"),
+        confirmed_at=dt.datetime.now(dt.UTC),
+    )
 
 
 def _decimal_text(amount: Decimal) -> str:
@@ -357,4 +430,29 @@ def event_export_document(event: Event) -> dict[str, Any]:
     }
     if event.site:
         document["site"] = event.site
+    document.update(_playoff_records_export(event))
     return document
+
+
+def _playoff_records_export(event: Event) -> dict[str, Any]:
+    from playoffs.models import ArbiterDecision, CoinToss, PlayoffState
+
+    records: dict[str, Any] = {}
+    tosses = [
+        {"stage": t.stage, "game": t.game, "toss_winner": t.toss_winner, "choice": t.choice}
+        for t in CoinToss.objects.filter(event=event).order_by("stage", "game")
+    ]
+    if tosses:
+        records["playoff_coin_tosses"] = tosses
+    decision = ArbiterDecision.objects.filter(event=event).first()
+    if decision is not None:
+        records["playoff_decision"] = {"order": decision.order, "reason": decision.reason}
+    state = PlayoffState.objects.filter(event=event).first()
+    if state is not None:
+        records["playoff_confirmation"] = {
+            "tied": state.tied,
+            "start_day": state.start_day.isoformat(),
+            "not_before": state.not_before.isoformat() if state.not_before else None,
+            "start_clause": state.start_clause,
+        }
+    return records
