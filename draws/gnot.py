@@ -82,7 +82,11 @@ Preference = Callable[[int, tuple[int, ...]], tuple[int, ...]]
 
 
 def _search(
-    teams: tuple[int, ...], prefer: Preference, met: Meetings, budget: int, failed: set
+    teams: tuple[int, ...],
+    prefer: Preference,
+    met: Meetings,
+    budget: int,
+    failed: set[tuple[tuple[int, ...], int]],
 ) -> tuple[Pair, ...] | None:
     """Pair ``teams``: the first takes its first acceptable candidate, backtracking when the rest
     cannot be paired within ``budget`` rematches (so greedy traps are avoided)."""
@@ -219,11 +223,11 @@ def week_one_draw(seeded: Sequence[int]) -> WeekOneDraw:
     duels = 8 - pools_count
     head_to_heads = tuple((top[7 - j], middle[j]) for j in range(duels))
     pool_middle = middle[duels:]
-    pools = tuple(
+    threes = tuple(
         Pool(f"P{i}", (top[i - 1], pool_middle[pools_count - i], bottom[i - 1]))
         for i in range(1, pools_count + 1)
     )
-    return WeekOneDraw(entries, sections, pools, (), head_to_heads)
+    return WeekOneDraw(entries, sections, threes, (), head_to_heads)
 
 
 def pool_of_four_first_half(pool: Pool) -> tuple[Pair, Pair]:
