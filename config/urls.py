@@ -11,4 +11,6 @@ urlpatterns = [
     path("", include("events.urls")),
     path("", include("draws.urls")),
     path("", include("standings.urls")),
+    path("", include("prizes.urls")),
+    path("", include("playoffs.urls")),
 ]

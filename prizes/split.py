@@ -224,6 +224,14 @@ class PrizeFund:
 # Money text
 
 
+def plain_decimal(amount: Decimal) -> Decimal:
+    """``Decimal("90000.00")`` → ``Decimal("90000")``, ``Decimal("12.50")`` → ``Decimal("12.5")``:
+    trailing zeros dropped without the exponent notation ``normalize`` gives (``1E+1``)."""
+    if amount == amount.to_integral_value():
+        return amount.quantize(Decimal(1))
+    return amount.normalize()
+
+
 def format_money(amount: Decimal) -> str:
     """``Decimal("49167")`` → ``"49,167"`` (thousands separators, the unit's decimals kept)."""
     return f"{amount:,}"

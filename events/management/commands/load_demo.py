@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from events.exchange import event_import_document
@@ -35,11 +36,17 @@ class Command(BaseCommand):
                 text=(EXAMPLES / "demo-classical.json").read_text(), user=director
             )
             access_grant(event=event, username="arbiter", role="arbiter", user=director)
+        if not Event.objects.filter(slug="demo-rapid-blitz").exists():
+            event = event_import_document(
+                text=(EXAMPLES / "demo-rapid-blitz.json").read_text(), user=director
+            )
+            access_grant(event=event, username="arbiter", role="arbiter", user=director)
         if not Event.objects.filter(slug="demo-swiss").exists():
             event_import_trf(
                 text=(EXAMPLES / "held-swiss-9.trf").read_text(), user=director, slug="demo-swiss"
             )
+        call_command("load_demo_series", stdout=self.stdout)
         self.stdout.write(
             "Demo logins: director / director-demo (directs the demo events), "
-            "arbiter / arbiter-demo (enters results in demo-classical)"
+            "arbiter / arbiter-demo (enters results in the two GCT demo events)"
         )
