@@ -209,14 +209,29 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
     except ResultConflict as exc:
         return _conflict(request, event, game_id, exc)
     except UserError as exc:
-        messages.error(request, str(exc))
-        return redirect("events:event_detail", slug=slug)
+        return _refused(request, event, game_id, exc)
     if not request.htmx:
         return redirect(
             reverse("events:round_results", args=[slug, game.round.number]) + f"#game-{game.pk}"
         )
     context = selectors.result_entry_context(event, game.round.number, only_game=game.pk)
     return render(request, "events/round_results.html#game-row-oob", context)
+
+
+def _refused(request: HtmxHttpRequest, event, game_id: int, exc: UserError) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """A refused save: the message where the user is (the row for htmx), nothing changed."""
+    if not request.htmx:
+        messages.error(request, str(exc))
+        return redirect(
+            "events:round_results",
+            slug=event.slug,
+            number=selectors.game_round_number(event, game_id),
+        )
+    context = selectors.result_entry_context(
+        event, selectors.game_round_number(event, game_id), only_game=game_id
+    )
+    context["row_error"] = str(exc)
+    return render(request, "events/round_results.html#game-row", context)
 
 
 def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict) -> HttpResponse:  # type: ignore[no-untyped-def]
