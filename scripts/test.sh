@@ -24,24 +24,30 @@ find_pg_bin() {
 }
 
 start_throwaway() {
-  local bin tmp port as_user=()
+  local bin tmp port
+  AS_USER=()
   bin=$(find_pg_bin) || return 1
   tmp=$(mktemp -d /tmp/td-pg.XXXXXX)
+  PG_BIN=$bin PG_TMP=$tmp
   port=$(( 20000 + RANDOM % 20000 ))
   if [ "$(id -u)" = 0 ]; then  # initdb refuses to run as root
     id postgres >/dev/null 2>&1 || return 1
     chown postgres "$tmp"
-    as_user=(runuser -u postgres --)
+    AS_USER=(runuser -u postgres --)
   fi
-  "${as_user[@]}" "$bin/initdb" -D "$tmp/data" -U postgres --auth=trust -E UTF8 >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log" >&2; return 1; }
-  "${as_user[@]}" "$bin/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
+  "${AS_USER[@]}" "$bin/initdb" -D "$tmp/data" -U postgres --auth=trust -E UTF8 >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log" >&2; return 1; }
+  "${AS_USER[@]}" "$bin/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
     -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null || { cat "$tmp/server.log" >&2; return 1; }
-  trap '"${as_user[@]}" "$bin/pg_ctl" -D "$tmp/data" -m immediate stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+  trap '"${AS_USER[@]}" "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m immediate stop >/dev/null 2>&1; rm -rf "$PG_TMP"' EXIT
   export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
   echo "make test: started a throwaway PostgreSQL on port $port" >&2
 }
 
-if [ -n "${DATABASE_URL:-}" ]; then
+# TEST_PG=throwaway skips the first two (to exercise the throwaway cluster on purpose).
+if [ "${TEST_PG:-}" = throwaway ]; then
+  unset DATABASE_URL
+  start_throwaway || { echo "make test: could not start a throwaway PostgreSQL" >&2; exit 2; }
+elif [ -n "${DATABASE_URL:-}" ]; then
   case "$DATABASE_URL" in postgres*) ;; *) echo "make test: DATABASE_URL must point to PostgreSQL" >&2; exit 2;; esac
 elif server_answers "postgres://postgres@127.0.0.1:5432/postgres"; then
   export DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
