@@ -5,7 +5,9 @@ then writes everything in one transaction: it loads completely or changes nothin
 Export → import → export gives the same document.
 
 Extensions to the brief's keys (documented in ``docs/exchange-format.md`` and the JSON Schema):
-``site``, and per player ``previous_rank`` and ``withdrawn_after_round``.
+``site``, and per player ``previous_rank`` and ``withdrawn_after_round``; for GNOT bridge events
+``vp_scale``, ``teams``, ``team_matches``, ``choices``, ``swiss_entries``, ``swiss_byes``
+(:mod:`standings.gnot_exchange`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from events.services import (
 )
 from playoffs.models import PlayoffGame
 from prizes.models import PlacePrize
+from standings.gnot_exchange import gnot_records_export, gnot_records_import
 
 FORMAT = "tournament-event/1"
 PLAYER_KEYS = (
@@ -265,6 +268,7 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
         raise
     except UserError as exc:
         raise Invalid(str(exc)) from exc
+    _format_records_import(doc, event, {n for n in start_nos if n is not None})
     for fields_, withdrawn in players:
         if withdrawn is not None:
             Player.objects.filter(event=event, start_no=fields_.start_no).update(
@@ -277,7 +281,16 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
         game.event = event
     PlayoffGame.objects.bulk_create(playoff_games)
     _playoff_records_import(doc, event, {n for n in start_nos if n is not None}, user)
+    gnot_records_import(doc, event)
     return event
+
+
+def _format_records_import(doc: Mapping[str, Any], event: Event, start_nos: set[int]) -> None:
+    """Cohen Chess ``stages`` and MSO ``multi_games`` (standings.exchange_records)."""
+    from standings.exchange_records import multi_games_import, stages_import
+
+    multi_games_import(doc, event)
+    stages_import(doc, event, start_nos)
 
 
 def _playoff_records_import(
@@ -430,8 +443,24 @@ def event_export_document(event: Event) -> dict[str, Any]:
     }
     if event.site:
         document["site"] = event.site
+    document.update(_format_records_export(event))
     document.update(_playoff_records_export(event))
+    document.update(gnot_records_export(event))
     return document
+
+
+def _format_records_export(event: Event) -> dict[str, Any]:
+    """``stages`` and ``multi_games`` where the event has them (additive keys)."""
+    from standings.exchange_records import multi_games_export, stages_export
+
+    records: dict[str, Any] = {}
+    stages = stages_export(event)
+    if stages:
+        records["stages"] = stages
+    tables = multi_games_export(event)
+    if tables:
+        records["multi_games"] = tables
+    return records
 
 
 def _playoff_records_export(event: Event) -> dict[str, Any]:

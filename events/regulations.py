@@ -21,7 +21,9 @@ from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
 PRESET_CODES: tuple[str, ...] = tuple(PRESETS)
 EDITIONS = ("2024", "2026")
 PROCEDURES = ("lexicographic", "restart", "peel")
-OVERRIDE_KEYS = frozenset({"tiebreaks", "edition", "procedure", "scoring", "unrated_rating"})
+OVERRIDE_KEYS = frozenset(
+    {"tiebreaks", "edition", "procedure", "scoring", "unrated_rating", "points_table"}
+)
 SCORING_KEYS = frozenset(
     {
         "win",
@@ -124,12 +126,28 @@ def _clean_scoring(value: Any, **_: Any) -> dict[str, str]:
     return _validate_scoring(value)
 
 
+def _clean_points_table(value: Any, **_: Any) -> dict[str, list[str]]:
+    """Multi-player games (seed 003): tournament points by finishing position per table size,
+    ``{"4": ["3", "2", "1", "0"]}``; exact strings, one entry per seat."""
+    if not isinstance(value, Mapping) or not value:
+        raise RegulationError("points_table: expected an object such as {'4': ['3', '2', '1']}")
+    cleaned: dict[str, list[str]] = {}
+    for size, points in value.items():
+        if not str(size).isdigit() or int(size) < 2:
+            raise RegulationError(f"points_table: {size!r} is not a table size (2 or more)")
+        if not isinstance(points, list) or len(points) != int(size):
+            raise RegulationError(f"points_table.{size}: expected {size} points, one per place")
+        cleaned[str(int(size))] = [str(_fraction(v, f"points_table.{size}")) for v in points]
+    return cleaned
+
+
 _CLEANERS: dict[str, Callable[..., Any]] = {
     "edition": _clean_edition,
     "procedure": _clean_procedure,
     "tiebreaks": _clean_tiebreaks,
     "unrated_rating": _clean_unrated_rating,
     "scoring": _clean_scoring,
+    "points_table": _clean_points_table,
 }
 
 

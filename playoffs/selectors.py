@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from events.models import AuditEntry, Event, Player
+from events.models import AuditEntry, Event, EventSystem, Player
 from events.selectors import last_complete_round
 from playoffs import rules
 from playoffs.models import ArbiterDecision, CoinToss, PlayoffGame, PlayoffState
@@ -31,7 +31,16 @@ def playoff_rule(event: Event) -> str | None:
 
 
 def tied_for_first(event: Event) -> tuple[int, ...]:
-    """Start numbers sharing first place once every round is complete, else ()."""
+    """Start numbers sharing first place once every round is complete, else ().
+
+    Cohen Chess (seed 002 Final Four rules 3–4): the players level on Final Four pool points
+    once its three game slots are played, in the pool-winner chain's order; the overall
+    standings of the whole field do not decide who plays the extra games.
+    """
+    if event.system == EventSystem.COHEN:
+        from standings.cohen_selectors import cohen_final_four_tie
+
+        return cohen_final_four_tie(event)
     if last_complete_round(event) < event.rounds:
         return ()
     rows = event_standings(event, after_round=event.rounds).rows
@@ -84,6 +93,8 @@ def playoff_inputs(event: Event) -> dict[str, object]:
 def final_standings(event: Event, table: StandingsTable | None = None) -> StandingsTable:
     """The standings with a decided playoff's order written back for the tied places only."""
     table = table or event_standings(event, after_round=event.rounds)
+    if event.system == EventSystem.COHEN:  # the final places already hold the extra games
+        return table
     playoff = event_playoff(event)
     if playoff is None or playoff.status != "decided" or not playoff.order_groups:
         return table

@@ -18,6 +18,11 @@ Decisions:
   other tie shares money and tour points equally (2.7, 3.10); so the chains are empty and
   everyone level on points shares the place.
 - MSO uses the restart procedure (clarification 1); Cohen Chess the peel procedure (rule 6).
+- MSO multi-player games rank by their own chain over table records
+  (:mod:`standings.multiplayer`), not by crosstable codes: ``multi_player_chain`` holds it,
+  ``points_table`` the tournament points per finishing position. Seed 003 gives no points
+  table; the default awards n − k points to the k-th of n at a table (3, 2, 1, 0 at a table of
+  four), the one the engine's docstring uses; a regulation override replaces it.
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ class PresetChain:
     chains: tuple[NamedChain, ...] = ()
     complete: bool = True
     note: str = ""
+    multi_player_chain: tuple[str, ...] = ()
+    points_table: tuple[tuple[int, tuple[Fraction, ...]], ...] = ()
 
     def tiebreaks_for(self, *, round_robin: bool) -> tuple[str, ...]:
         """The default codes for an event of this preset."""
@@ -73,6 +80,14 @@ FIDE_SWISS = ("BH/C1", "BH", "DE", "WIN")
 FIDE_ROUND_ROBIN = ("DE", "WIN", "SB", "KS")
 
 MSO_TWO_PLAYER = ("BHEQ/C2", "BHEQ", "PROG")
+# Seed 003 multi-player rules 1–5 (standings.multiplayer.MSO_MULTI_PLAYER_CHAIN, whose codes are
+# not crosstable codes, so they are not in the registry).
+MSO_MULTI_PLAYER = ("LRB", "LRR", "PBO", "WON", "BHEQ/GROW")
+# Tournament points by finishing position for tables of two to eight (decision, above).
+MSO_POINTS_TABLE = tuple(
+    (size, tuple(Fraction(size - position) for position in range(1, size + 1)))
+    for size in range(2, 9)
+)
 
 # Seed 002 rule 4 A–J: ranking within a pool to find its winner; the chief factor is pool points.
 COHEN_POOL_WINNER = NamedChain(
@@ -167,11 +182,12 @@ PRESETS: dict[str, PresetChain] = {
             swiss_tiebreaks=(),
             round_robin_tiebreaks=(),
             procedure="restart",
-            complete=False,
-            note="Later work: the multi-player chain (last-round board, last-round result, "
-            "% of best opponent's score capped at 110 % per game, games won, Buchholz with "
-            "growing cuts) needs multi-player game records, which the crosstable does not hold "
-            "yet. Until then ties on points stay shared.",
+            multi_player_chain=MSO_MULTI_PLAYER,
+            points_table=MSO_POINTS_TABLE,
+            note="Multi-player tables: tournament points from the points table, then last-round "
+            "board, last-round result, % of best opponent's score (capped at 110 % per game), "
+            "games won, Buchholz with growing cuts, restarting on every split "
+            "(standings.multiplayer).",
         ),
         PresetChain(
             code="cohen-chess",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from django.core.cache import cache
 
 from events.errors import UserError
-from events.models import Event, Player
+from events.models import Event, EventSystem, Player
 from events.regulations import EffectiveRegulation
 from events.selectors import event_crosstable, last_complete_round, regulation_of
 from standings.output import StandingsTable
@@ -73,6 +73,12 @@ def event_standings(
     code the edition forbids, naming it.
     """
     regulation = regulation_of(event)
+    if regulation.preset == "mso-2021-multi-player":  # tables of several players (seed 003)
+        from standings.multiplayer_selectors import multi_standings
+
+        if edition not in (None, "2024", "2026"):
+            raise UserError(f"edition {edition!r}: use 2024 or 2026")
+        return multi_standings(event, after_round=after_round, codes=codes)
     after = last_complete_round(event) if after_round is None else after_round
     if not 0 <= after <= event.rounds:
         raise UserError(f"after round {after}: the event has rounds 1–{event.rounds}")
@@ -86,6 +92,10 @@ def event_standings(
     table = cache.get(key)
     if table is None:
         table = _compute(event, after, chosen, chosen_edition, regulation)
+        if event.system == EventSystem.COHEN:
+            from standings.cohen_selectors import cohen_final_table
+
+            table = cohen_final_table(event, table)
         cache.set(key, table, CACHE_SECONDS)
     return table
 

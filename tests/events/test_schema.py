@@ -23,7 +23,12 @@ def test_every_example_is_valid(path):
 @pytest.mark.django_db
 def test_an_export_is_valid():
     out = StringIO()
-    call_command("import_trf", str(TIEBREAK_DATA / "swiss_with_many_unplayed_rounds.trf"),
-                 "--slug", "many", stdout=StringIO())
+    call_command(
+        "import_trf",
+        str(TIEBREAK_DATA / "swiss_with_many_unplayed_rounds.trf"),
+        "--slug",
+        "many",
+        stdout=StringIO(),
+    )
     call_command("export_event", "many", stdout=out)
     jsonschema.validate(json.loads(out.getvalue()), SCHEMA)

@@ -115,3 +115,14 @@ def test_gct_tie_is_left_shared() -> None:
         procedure=preset.procedure,
     )
     assert [(s.rank, s.shared) for s in standings] == [(1, True), (1, True)]
+
+
+def test_mso_multi_player_preset_is_complete_with_its_chain() -> None:
+    """seed003 multi-player rules 1–5 under clarification 1 (restart); the default points
+    table gives n − k points to the k-th of n."""
+    from standings.multiplayer import MSO_MULTI_PLAYER_CHAIN
+
+    preset = PRESETS["mso-2021-multi-player"]
+    assert preset.complete and preset.procedure == "restart"
+    assert preset.multi_player_chain == MSO_MULTI_PLAYER_CHAIN
+    assert dict(preset.points_table)[4] == (3, 2, 1, 0)

@@ -45,6 +45,20 @@ class Command(BaseCommand):
             event_import_trf(
                 text=(EXAMPLES / "held-swiss-9.trf").read_text(), user=director, slug="demo-swiss"
             )
+        if not Event.objects.filter(slug="gnot-2012").exists():
+            # GNOT bridge teams (seed 004): week one and part of week two.
+            event = event_import_document(
+                text=(EXAMPLES / "gnot-2012.json").read_text(), user=director
+            )
+            access_grant(event=event, username="arbiter", role="arbiter", user=director)
+        # Cohen Chess (seed 002, every stage played) and MSO multi-player tables (seed 003).
+        for slug, example in (
+            ("cohen-club-night", "cohen-chess.json"),
+            ("mso-settlers-2021", "mso-multi-player.json"),
+        ):
+            if not Event.objects.filter(slug=slug).exists():
+                event = event_import_document(text=(EXAMPLES / example).read_text(), user=director)
+                access_grant(event=event, username="arbiter", role="arbiter", user=director)
         call_command("load_demo_series", stdout=self.stdout)
         self.stdout.write(
             "Demo logins: director / director-demo (directs the demo events), "

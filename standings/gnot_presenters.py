@@ -1,0 +1,130 @@
+"""GNOT bridge teams (seed 004): page shapes for the templates (no queries here).
+
+The bracket is an inline SVG per knock-out: one column per session (Double Knockout: 2, 3, 4;
+Single Knockout: 2a, 2b, 3a, 3b, 4a, 4b, 5), one box per match with both teams, their IMPs
+and the winner in bold. Choice of opponents (1.10) means a session is not a fixed tree, so the
+columns show who actually met rather than connector lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from events.models import Event
+from standings import gnot_selectors as selectors
+from standings.gnot_selectors import SESSION_TITLES
+from standings.models import MatchStatus, TeamMatch
+
+BOX_WIDTH = 210
+BOX_HEIGHT = 46
+COLUMN_GAP = 24
+ROW_GAP = 12
+TOP = 28
+
+DOUBLE_SESSIONS = ("2", "3", "4")
+SINGLE_SESSIONS = ("2a", "2b", "3a", "3b", "4a", "4b", "5")
+
+
+@dataclass(frozen=True)
+class BracketBox:
+    x: int
+    y: int
+    lines: tuple[tuple[str, bool], ...]
+    pending: bool
+
+
+@dataclass(frozen=True)
+class BracketColumn:
+    code: str
+    title: str
+    x: int
+    boxes: tuple[BracketBox, ...]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    title: str
+    width: int
+    height: int
+    columns: tuple[BracketColumn, ...]
+
+
+def _line(row: TeamMatch, home: bool) -> tuple[str, bool]:
+    team = row.home if home else row.away
+    imps = row.home_imps if home else row.away_imps
+    score = "" if imps is None else f" {imps}"
+    won = row.status == MatchStatus.DECIDED and row.winner_id == team.pk
+    mark = " (playoff)" if won and row.decided_by not in ("imps", "") else ""
+    return f"{team.team_no}. {team.name[:18]}{score}{mark}", won
+
+
+def bracket(title: str, codes: Sequence[str], rows: Sequence[TeamMatch]) -> Bracket | None:
+    columns = []
+    tallest = 0
+    for index, code in enumerate(codes):
+        matches = [r for r in rows if r.session == code and r.kind == "match" and not r.stage]
+        x = index * (BOX_WIDTH + COLUMN_GAP)
+        boxes = tuple(
+            BracketBox(
+                x,
+                TOP + n * (BOX_HEIGHT + ROW_GAP),
+                (_line(row, True), _line(row, False)),
+                row.status != MatchStatus.DECIDED,
+            )
+            for n, row in enumerate(matches)
+        )
+        tallest = max(tallest, len(boxes))
+        columns.append(BracketColumn(code, SESSION_TITLES[code].split(" (")[0], x, boxes))
+    if tallest == 0:
+        return None
+    width = len(codes) * (BOX_WIDTH + COLUMN_GAP)
+    height = TOP + tallest * (BOX_HEIGHT + ROW_GAP)
+    return Bracket(title, width, height, tuple(columns))
+
+
+def brackets(rows: Sequence[TeamMatch]) -> list[Bracket]:
+    found = [
+        bracket("Double Knockout", DOUBLE_SESSIONS, rows),
+        bracket("Single Knockout", SINGLE_SESSIONS, rows),
+    ]
+    return [b for b in found if b is not None]
+
+
+def exact(value: Fraction) -> str:
+    """A VP score for people: whole, two decimals, or a fraction when it is not a decimal."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = value * 100
+    if hundredths.denominator == 1:
+        whole, cents = divmod(abs(hundredths.numerator), 100)
+        sign = "-" if value < 0 else ""
+        return f"{sign}{whole}.{cents:02d}"
+    return str(value)
+
+
+def session_context(event: Event, code: str) -> dict[str, object]:
+    """A session page: its ceremony, the ranking with names, its matches."""
+    rows = selectors.match_rows(event)
+    ceremony = selectors.choice_view(event, code, rows)
+    names = {t.team_no: t.name for t in selectors.teams_of(event)}
+    return {
+        "ceremony": ceremony,
+        "ranking": [(r, names.get(r.team_no, "?")) for r in ceremony.entrants.ranking],
+        "matches": [r for r in rows if r.session == code],
+    }
+
+
+def qualification_context(view: selectors.QualificationView) -> dict[str, object]:
+    """The qualification page: (team number, name) lists."""
+
+    def named(teams: Sequence[int]) -> list[tuple[int, str]]:
+        return [(t, view.names.get(t, "?")) for t in teams]
+
+    return {
+        "qualification": view,
+        "national": named(view.result.national if view.result else ()),
+        "metropolitan": named(view.result.metropolitan if view.result else ()),
+        "order": named(view.final.order if view.final else ()),
+    }

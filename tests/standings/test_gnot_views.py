@@ -1,0 +1,209 @@
+"""GNOT screens with personas (house style 6): the director runs everything, an arbiter enters
+match results only, a visitor or another event's arbiter gets 403 on every write, anonymous
+visitors are sent to log in; public pages answer conditional requests with 304."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from draws.lots import LotDrawer
+from events.services import access_grant
+from standings import gnot_selectors as selectors
+from standings.models import ChoiceRecord, Team, TeamMatch
+from tests.conftest import make_event
+from tests.standings.gnot_helpers import play_pending, seeded
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def gnot(director, arbiter, other_arbiter):  # type: ignore[no-untyped-def]
+    """24 teams, week one played, session 2a drawn; the arbiter has access."""
+    event = seeded(director, teams=24, name="GNOT Views")
+    access_grant(event=event, username=arbiter.username, role="arbiter", user=director)
+    other = make_event(director, name="Other Event")
+    access_grant(event=other, username=other_arbiter.username, role="arbiter", user=director)
+    play_pending(event, director, LotDrawer("views", "results"), "1")
+    from standings.gnot_services import session_draw
+
+    session_draw(event=event, session="2a", user=director)
+    return event
+
+
+def urls(event) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    match = TeamMatch.objects.filter(event=event, session="2a").first()
+    slug = event.slug
+    return {
+        "overview": reverse("standings:gnot", args=[slug]),
+        "session": reverse("standings:gnot_session", args=[slug, "2"]),
+        "swiss": reverse("standings:gnot_swiss", args=[slug]),
+        "qualification": reverse("standings:gnot_qualification", args=[slug]),
+        "teams": reverse("standings:gnot_teams", args=[slug]),
+        "match": reverse("standings:gnot_match", args=[slug, match.pk]),
+        "choice": reverse("standings:gnot_choice", args=[slug, "2"]),
+        "draw": reverse("standings:gnot_session_draw", args=[slug, "2b"]),
+        "appeal": reverse("standings:gnot_appeal", args=[slug, "2a"]),
+        "swiss_pair": reverse("standings:gnot_swiss_pair", args=[slug]),
+        "decline": reverse("standings:gnot_decline", args=[slug]),
+    }
+
+
+PUBLIC = ("overview", "session", "swiss", "qualification")
+DIRECTOR_POSTS = {
+    "teams": {"scale": "1", "vp_scale": "wbf-2013-20"},
+    "choice": {"action": "forfeit"},
+    "draw": {},
+    "appeal": {"first": "1", "second": "2"},
+    "swiss_pair": {},
+    "decline": {"team_no": "1", "declined": "on"},
+}
+
+
+@pytest.mark.parametrize("page", PUBLIC)
+@pytest.mark.parametrize("persona", [None, "visitor", "other_arbiter", "arbiter", "director"])
+def test_public_pages_are_open_to_everybody(gnot, client_for, request, page, persona):
+    user = request.getfixturevalue(persona) if persona else None
+    response = client_for(user).get(urls(gnot)[page])
+    assert response.status_code == 200
+    assert b"GNOT Views" in response.content
+
+
+@pytest.mark.parametrize("page", PUBLIC)
+def test_public_pages_answer_conditional_requests(gnot, client_for, page):
+    client = client_for(None)
+    first = client.get(urls(gnot)[page])
+    again = client.get(urls(gnot)[page], HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("page", "element"),
+    [
+        ("overview", 'id="gnot-bracket"'),
+        ("session", 'id="choice-ceremony"'),
+        ("swiss", 'id="swiss-table"'),
+        ("qualification", 'id="qualification"'),
+    ],
+)
+def test_htmx_gets_the_partial_alone(gnot, client_for, page, element):
+    response = client_for(None).get(urls(gnot)[page], HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith(f"<div {element}") or html.lstrip().startswith(
+        f"<section {element}"
+    )
+    assert "<html" not in html
+
+
+def test_a_chess_event_has_no_gnot_pages(director, client_for):
+    event = make_event(director, name="Chess Only")
+    response = client_for(None).get(reverse("standings:gnot", args=[event.slug]))
+    assert response.status_code == 404
+
+
+def test_director_can_do_everything(gnot, director, client_for):
+    client = client_for(director)
+    pages = urls(gnot)
+    assert client.get(pages["teams"]).status_code == 200
+    assert client.get(pages["match"]).status_code == 200
+    for page in DIRECTOR_POSTS:
+        assert client.post(pages[page], DIRECTOR_POSTS[page]).status_code == 302, page
+
+
+def test_arbiter_enters_match_results_only(gnot, arbiter, client_for):
+    client = client_for(arbiter)
+    pages = urls(gnot)
+    assert client.get(pages["match"]).status_code == 200
+    response = client.post(pages["match"], {"home_imps": "30", "away_imps": "12", "version": "1"})
+    assert response.status_code == 302
+    match = TeamMatch.objects.filter(event=gnot, session="2a").first()
+    assert (match.home_imps, match.status) == (30, "decided")
+    assert client.get(pages["teams"]).status_code == 403
+    for page, data in DIRECTOR_POSTS.items():
+        assert client.post(pages[page], data).status_code == 403, page
+
+
+@pytest.mark.parametrize("persona", ["visitor", "other_arbiter"])
+def test_strangers_get_403_on_every_write(gnot, client_for, request, persona):
+    client = client_for(request.getfixturevalue(persona))
+    pages = urls(gnot)
+    assert client.get(pages["match"]).status_code == 403
+    assert client.post(pages["match"], {"home_imps": "1", "away_imps": "0"}).status_code == 403
+    for page, data in DIRECTOR_POSTS.items():
+        assert client.post(pages[page], data).status_code == 403, page
+    assert not ChoiceRecord.objects.filter(event=gnot).exists()
+
+
+def test_anonymous_is_sent_to_log_in(gnot, client_for):
+    client = client_for(None)
+    pages = urls(gnot)
+    for page in ("teams", "match", *DIRECTOR_POSTS):
+        response = client.post(pages[page], DIRECTOR_POSTS.get(page, {}))
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"], page
+
+
+def test_match_form_shows_errors_inline_for_htmx(gnot, director, client_for):
+    pages = urls(gnot)
+    response = client_for(director).post(
+        pages["match"], {"board_nets": "10 20", "version": "1"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<div id="match-form">')
+    assert "enter 14 board scores, not 2" in html
+    assert TeamMatch.objects.filter(event=gnot, session="2a").first().home_imps is None
+
+
+def test_stale_match_form_shows_the_conflict(gnot, director, arbiter, client_for):
+    pages = urls(gnot)
+    client_for(director).post(
+        pages["match"], {"home_imps": "30", "away_imps": "12", "version": "1"}
+    )
+    response = client_for(arbiter).post(
+        pages["match"], {"home_imps": "2", "away_imps": "40", "version": "1"}
+    )
+    assert "changed by someone else" in response.content.decode()
+    assert TeamMatch.objects.filter(event=gnot, session="2a").first().home_imps == 30
+
+
+def test_choice_ceremony_shows_who_chooses_and_refusals(gnot, director, client_for):
+    client = client_for(director)
+    pages = urls(gnot)
+    view = selectors.choice_view(gnot, "2")
+    page = client.get(pages["session"]).content.decode()
+    assert f"Next to choose: team {view.next_chooser}" in page
+    assert "from the teams ranked 4 to 8" in page
+    response = client.post(
+        pages["choice"], {"action": "choose", "chosen": str(view.entrants.order[1])}, follow=True
+    )
+    assert "out of range" in response.content.decode()
+    assert not ChoiceRecord.objects.filter(event=gnot).exists()
+    client.post(pages["choice"], {"action": "choose", "chosen": str(view.allowed[0])})
+    assert ChoiceRecord.objects.filter(event=gnot, kind="choice").count() == 1
+
+
+def test_teams_page_registers_and_seeds(director, client_for):
+    from tests.standings.gnot_helpers import gnot_event
+
+    event = gnot_event(director, teams=0, name="Fresh GNOT")
+    client = client_for(director)
+    page = reverse("standings:gnot_teams", args=[event.slug])
+    lines = "\n".join(f"Team {i}; players {i}" for i in range(1, 17))
+    assert client.post(page, {"add": "1", "teams": lines}).status_code == 302
+    order = " ".join(str(i) for i in range(16, 0, -1))
+    assert client.post(page, {"seed": "1", "order": order}).status_code == 302
+    assert Team.objects.get(event=event, team_no=16).seed == 1
+    bad = client.post(page, {"seed": "1", "order": "1 2 3"})
+    assert "every registered team exactly once" in bad.content.decode()
+
+
+def test_bracket_and_swiss_pages_render(director, client_for):
+    from tests.standings.test_gnot_event import play_through
+
+    event = play_through(director, 24)
+    client = client_for(None)
+    overview = client.get(reverse("standings:gnot", args=[event.slug])).content.decode()
+    assert overview.count("<svg") == 2 and "Double Knockout" in overview
+    swiss = client.get(reverse("standings:gnot_swiss", args=[event.slug])).content.decode()
+    assert "Round 6" in swiss
+    qualification = client.get(reverse("standings:gnot_qualification", args=[event.slug]))
+    assert "National final" in qualification.content.decode()

@@ -1,0 +1,307 @@
+"""MSO multi-player games in the product (standings/multiplayer_services.py,
+standings/multiplayer_selectors.py, standings/multiplayer_views.py): seating, result entry with
+every seat's score in one go, the standings command and page (seed 003 multi-player rules 1–5,
+clarifications 1–2)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from events.errors import ResultConflict, UserError
+from events.models import AuditEntry, Event, MultiGame, MultiGameScore
+from events.services import ByeInput, access_grant
+from standings.multiplayer import MultiEvent, MultiPlayer, PointsTable, rank_multiplayer
+from standings.multiplayer import MultiGame as GameRecord
+from standings.multiplayer_selectors import multi_last_complete_round, multi_standings
+from standings.multiplayer_services import (
+    TableInput,
+    multi_game_scores_record,
+    multi_round_tables_set,
+)
+from standings.presets import MSO_POINTS_TABLE
+from tests.conftest import make_event
+
+pytestmark = pytest.mark.django_db
+
+# Two rounds of two tables of four (8 players), scores as a game would give them.
+ROUNDS = {
+    1: [((1, 2, 3, 4), ("10", "7", "7", "2")), ((5, 6, 7, 8), ("12", "3", "9", "9"))],
+    2: [((1, 5, 7, 3), ("8", "11", "4", "6")), ((2, 6, 4, 8), ("5", "5", "10", "1.5"))],
+}
+
+
+def mso_event(director, players: int = 8, rounds: int = 2) -> Event:  # type: ignore[no-untyped-def]
+    return make_event(
+        director,
+        name="MSO Tables",
+        rounds=rounds,
+        players=players,
+        system="swiss",
+        preset="mso-2021-multi-player",
+    )
+
+
+def seat(event: Event, director, round_no: int, byes=()) -> list[MultiGame]:  # type: ignore[no-untyped-def]
+    tables = [TableInput(board, players) for board, (players, _) in enumerate(ROUNDS[round_no], 1)]
+    multi_round_tables_set(event=event, round_no=round_no, tables=tables, byes=byes, user=director)
+    return list(MultiGame.objects.filter(round__event=event, round__number=round_no))
+
+
+def play(event: Event, director) -> None:  # type: ignore[no-untyped-def]
+    for round_no, tables in ROUNDS.items():
+        games = seat(event, director, round_no)
+        for game, (players, scores) in zip(games, tables, strict=True):
+            multi_game_scores_record(
+                event=event,
+                game_id=game.pk,
+                scores=list(zip(players, scores, strict=True)),
+                expected_version=game.version,
+                user=director,
+            )
+
+
+def engine_event() -> MultiEvent:
+    games = tuple(
+        GameRecord(round_no, board, tuple((p, Fraction(s)) for p, s in zip(ps, ss, strict=True)))
+        for round_no, tables in ROUNDS.items()
+        for board, (ps, ss) in enumerate(tables, start=1)
+    )
+    return MultiEvent(
+        "MSO Tables",
+        tuple(MultiPlayer(n, f"Player {n}") for n in range(1, 9)),
+        games,
+        PointsTable(MSO_POINTS_TABLE),
+    )
+
+
+def test_standings_match_the_engine_and_the_command_keys_are_exact(director) -> None:
+    """seed003 multi-player rules 1–5: the product ranks exactly as rank_multiplayer does."""
+    event = mso_event(director)
+    play(event, director)
+    assert multi_last_complete_round(event) == 2
+    expected = rank_multiplayer(engine_event())
+    table = multi_standings(event)
+    assert [(r.start_no, r.rank, r.points, r.decided_by) for r in table.rows] == [
+        (r.start_no, r.rank, r.points, r.decided_by) for r in expected
+    ]
+    out = StringIO()
+    call_command("standings", event.slug, "--format", "json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert set(data) == {"event", "after_round", "tiebreaks", "rows"}
+    assert data["after_round"] == 2
+    assert data["tiebreaks"][:4] == ["LRB", "LRR", "PBO", "WON"]
+    assert set(data["rows"][0]) == {
+        "rank",
+        "shared",
+        "start_no",
+        "name",
+        "points",
+        "tiebreaks",
+        "decided_by",
+    }
+    assert data["rows"][0]["start_no"] == expected[0].start_no
+    assert data["rows"][0]["points"] == str(expected[0].points)
+    csv_text = StringIO()
+    call_command("standings", event.slug, "--format", "csv", "--after-round", "1", stdout=csv_text)
+    assert csv_text.getvalue().startswith("rank,shared,start_no,name,points,LRB")
+    text = StringIO()
+    call_command("standings", event.slug, "--tiebreaks", "PBO,WON", stdout=text)
+    assert "PBO" in text.getvalue() and "LRB" not in text.getvalue()
+
+
+def test_unknown_multi_player_code_is_a_command_error(director) -> None:
+    from django.core.management.base import CommandError
+
+    event = mso_event(director)
+    with pytest.raises(CommandError, match="unknown multi-player tie-break code"):
+        call_command("standings", event.slug, "--tiebreaks", "SB", stdout=StringIO())
+
+
+def test_byes_count_and_half_scored_rounds_are_not_complete(director) -> None:
+    event = mso_event(director, players=9)
+    games = seat(event, director, 1, byes=[ByeInput(start_no=9, kind="zero")])
+    assert multi_last_complete_round(event) == 0
+    players, scores = ROUNDS[1][0]
+    multi_game_scores_record(
+        event=event,
+        game_id=games[0].pk,
+        scores=list(zip(players, scores, strict=True)),
+        expected_version=None,
+        user=director,
+    )
+    assert multi_last_complete_round(event) == 0  # table 2 has no scores yet
+    assert multi_standings(event, after_round=1).rows  # ranks on the complete tables
+
+
+@pytest.mark.parametrize(
+    ("scores", "message"),
+    [
+        pytest.param([(1, "10"), (2, "7"), (3, "7")], "player 4 has no score", id="missing-seat"),
+        pytest.param([(1, "10"), (2, "7"), (3, "7"), (4, "")], "player 4 has no score", id="blank"),
+        pytest.param(
+            [(1, "10"), (1, "7"), (3, "7"), (4, "2")], "listed twice", id="duplicate-player"
+        ),
+        pytest.param([(1, "10"), (2, "seven"), (3, "7"), (4, "2")], "not a number", id="text"),
+        pytest.param([(1, "10"), (2, "7"), (3, "7"), (5, "2")], "does not sit", id="stranger"),
+        pytest.param([(1, "nan"), (2, "7"), (3, "7"), (4, "2")], "not a game score", id="nan"),
+    ],
+)
+def test_score_entry_is_validated_and_nothing_is_saved(director, scores, message) -> None:
+    event = mso_event(director)
+    game = seat(event, director, 1)[0]
+    with pytest.raises(UserError, match=message):
+        multi_game_scores_record(
+            event=event, game_id=game.pk, scores=scores, expected_version=1, user=director
+        )
+    assert not MultiGameScore.objects.filter(game=game, score__isnull=False).exists()
+    assert not AuditEntry.objects.filter(event=event, action__startswith="multi.scores").exists()
+
+
+def test_two_people_editing_one_table_conflict(director) -> None:
+    event = mso_event(director)
+    game = seat(event, director, 1)[0]
+    players, scores = ROUNDS[1][0]
+    entry = list(zip(players, scores, strict=True))
+    multi_game_scores_record(
+        event=event, game_id=game.pk, scores=entry, expected_version=1, user=director
+    )
+    with pytest.raises(ResultConflict):
+        multi_game_scores_record(
+            event=event, game_id=game.pk, scores=entry, expected_version=1, user=director
+        )
+
+
+def test_seating_checks_players_and_table_sizes(director) -> None:
+    event = mso_event(director)
+    with pytest.raises(UserError, match="already in this round"):
+        multi_round_tables_set(
+            event=event,
+            round_no=1,
+            tables=[TableInput(1, (1, 2, 3)), TableInput(2, (3, 4, 5))],
+            user=director,
+        )
+    with pytest.raises(UserError, match="points table covers"):
+        multi_round_tables_set(
+            event=event, round_no=1, tables=[TableInput(1, tuple(range(1, 10)))], user=director
+        )
+    play(event, director)
+    with pytest.raises(UserError, match="already has scores"):
+        seat(event, director, 1)
+
+
+# -- views, with personas ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def seated(director, arbiter, other_arbiter):  # type: ignore[no-untyped-def]
+    event = mso_event(director)
+    access_grant(event=event, username=arbiter.username, role="arbiter", user=director)
+    other = make_event(director, name="Other MSO")
+    access_grant(event=other, username=other_arbiter.username, role="arbiter", user=director)
+    seat(event, director, 1)
+    return event
+
+
+def scores_url(event: Event) -> str:
+    game = MultiGame.objects.get(round__event=event, round__number=1, board=1)
+    return f"/e/{event.slug}/tables/1/games/{game.pk}/scores/"
+
+
+def post_scores(client, event: Event, pairs, **headers):  # type: ignore[no-untyped-def]
+    return client.post(
+        scores_url(event),
+        {"player": [p for p, _ in pairs], "score": [s for _, s in pairs], "version": "1"},
+        **headers,
+    )
+
+
+def test_public_page_and_htmx_partial(seated, client_for) -> None:
+    page = client_for(None).get(f"/e/{seated.slug}/tables/1/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Table 1" in body and "Seat the round" not in body and 'name="score"' not in body
+    partial = client_for(None).get(f"/e/{seated.slug}/tables/1/", HTTP_HX_REQUEST="true")
+    assert partial.content.decode().lstrip().startswith('<div id="multi-tables"')
+    assert client_for(None).get(f"/e/{seated.slug}/tables/9/").status_code == 404
+
+
+def test_arbiter_enters_scores_in_one_go(seated, arbiter, client_for) -> None:
+    players, scores = ROUNDS[1][0]
+    response = post_scores(client_for(arbiter), seated, list(zip(players, scores, strict=True)))
+    assert response.status_code == 302
+    saved = dict(
+        MultiGameScore.objects.filter(
+            round__event=seated, round__number=1, game__board=1
+        ).values_list("player__start_no", "score")
+    )
+    assert {p: format(s.normalize(), "f") for p, s in saved.items()} == dict(
+        zip(players, scores, strict=True)
+    )
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        ([(1, "10"), (2, "7"), (3, "7"), (4, "")], "player 4 has no score"),
+        ([(1, "10"), (1, "7"), (3, "7"), (4, "2")], "listed twice"),
+        ([(1, "10"), (2, "x"), (3, "7"), (4, "2")], "is not a number"),
+    ],
+    ids=["missing-seat", "duplicate-player", "non-numeric"],
+)
+def test_invalid_scores_show_an_inline_error_and_save_nothing(
+    seated, director, client_for, pairs, message
+) -> None:
+    client = client_for(director)
+    page = post_scores(client, seated, pairs)
+    assert page.status_code == 400
+    assert message in page.content.decode()
+    partial = post_scores(client, seated, pairs, HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200
+    body = partial.content.decode()
+    assert body.lstrip().startswith('<div id="multi-tables"') and message in body
+    assert not MultiGameScore.objects.filter(round__event=seated, score__isnull=False).exists()
+
+
+def test_wrong_people_are_refused(seated, arbiter, other_arbiter, visitor, client_for) -> None:
+    pairs = list(zip(*ROUNDS[1][0], strict=True))
+    for user in (other_arbiter, visitor):
+        assert post_scores(client_for(user), seated, pairs).status_code == 403
+    anonymous = post_scores(client_for(None), seated, pairs)
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    seat_url = f"/e/{seated.slug}/tables/1/seat/"
+    for user in (arbiter, other_arbiter, visitor):
+        assert client_for(user).post(seat_url, {"tables": "1 2 3 4"}).status_code == 403
+    assert not MultiGameScore.objects.filter(round__event=seated, score__isnull=False).exists()
+
+
+def test_director_seats_a_round_from_text(seated, director, client_for) -> None:
+    response = client_for(director).post(
+        f"/e/{seated.slug}/tables/2/seat/", {"tables": "1 2 3 4\n5 6 7\nbye 8"}
+    )
+    assert response.status_code == 302
+    assert MultiGame.objects.filter(round__event=seated, round__number=2).count() == 2
+    page = client_for(director).get(f"/e/{seated.slug}/tables/2/").content.decode()
+    assert "Seat the round" in page and "bye 8" in page
+
+
+def test_example_import_ranks_and_refuses_a_half_scored_table() -> None:
+    """Exchange format ``multi_games`` and ``regulation.points_table``."""
+    from events.errors import ImportFailed
+    from events.exchange import event_import_document
+    from tests.conftest import REPO
+
+    text = (REPO / "examples" / "mso-multi-player.json").read_text()
+    event = event_import_document(text=text, user=None)
+    table = multi_standings(event)
+    assert table.after_round == 3 and len(table.rows) == 9
+    document = json.loads(text)
+    document["slug"] = "half-scored"
+    document["multi_games"][0]["scores"][0]["score"] = None
+    with pytest.raises(ImportFailed, match="every seat's score, or none"):
+        event_import_document(text=json.dumps(document), user=None)
+    assert not Event.objects.filter(slug="half-scored").exists()
