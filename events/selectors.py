@@ -61,10 +61,12 @@ class RoundProgress:
     number: int
     games: int
     results: int
+    byes: int = 0
 
     @property
     def complete(self) -> bool:
-        return self.games > 0 and self.games == self.results
+        """Every game has a result; a round of byes only is complete too."""
+        return self.games == self.results and (self.games > 0 or self.byes > 0)
 
 
 def rounds_progress(event: Event) -> list[RoundProgress]:
@@ -78,7 +80,7 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
         .order_by("number")
     )
     return [
-        RoundProgress(r.number, r.n_games + (1 if r.n_byes and not r.n_games else 0), r.n_results)
+        RoundProgress(r.number, r.n_games, r.n_results, r.n_byes)
         for r in rows
     ]
 
