@@ -13,15 +13,16 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import condition, require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from draws import selectors, services
 from draws.varma import ENVELOPE_LABELS
 from events.access import event_for_director
+from events.caching import public_page
 from events.errors import UserError
 from events.models import Event
 from events.selectors import event_get
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 
 CEREMONY_TEMPLATE = "draws/ceremony.html"
 
@@ -84,7 +85,7 @@ def _action(
     return redirect("draws:ceremony", slug=slug)
 
 
-@condition(etag_func=results_etag)
+@public_page
 def draw_public(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_get(slug)
     context = {"event": event, "board": selectors.draw_board(event)}

@@ -6,7 +6,6 @@ renders only that partial. Every form also works without JavaScript (plain POST 
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from django.contrib import messages
@@ -14,11 +13,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import condition, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from events import exchange, selectors, services
 from events.access import event_for_director, event_for_results
+from events.caching import public_page
 from events.errors import RegulationLocked, ResultConflict, UserError
 from events.forms import (
     AccessForm,
@@ -37,26 +37,11 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def results_etag(request: HttpRequest, slug: str, **kwargs: object) -> str | None:
-    """Public pages change only when the event's results version does (design brief §3).
-
-    The tag also names what else shapes the page: the query, htmx or not, and who is asking
-    (directors see links the public does not).
-    """
-    version = selectors.event_version(slug)
-    if version is None:
-        return None
-    htmx = "h" if getattr(request, "htmx", False) else "p"
-    viewer = request.user.pk if request.user.is_authenticated else 0
-    query = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
-    return f"{slug}-{version}-{htmx}-{viewer}-{query}"
-
-
 def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "events/event_list.html", {"events": selectors.event_list()})
 
 
-@condition(etag_func=results_etag)
+@public_page
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug)
     context = selectors.event_overview(event, request.user)
@@ -151,7 +136,7 @@ def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> lis
     return players_from_trf(decode_upload(form.cleaned_data["trf_file"]))
 
 
-@condition(etag_func=results_etag)
+@public_page
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = selectors.event_get(slug)
     rnd, games, byes = selectors.round_games(event, number)
@@ -243,7 +228,7 @@ def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict
     return render(request, template, context, status=200 if request.htmx else 409)
 
 
-@condition(etag_func=results_etag)
+@public_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug)
     table = selectors.event_crosstable(event)

@@ -15,13 +15,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import condition, require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director, event_for_results
+from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.models import Event
 from events.selectors import event_get, user_role
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 from playoffs import presenters, selectors, services
 from playoffs.forms import ArbiterDecisionForm, CoinTossForm, ConfirmForm, confirm_form
 from playoffs.models import PLAYOFF_RESULTS
@@ -47,7 +48,7 @@ def _context(request: HttpRequest, event: Event, **extra: object) -> dict[str, o
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def playoff_public(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     context = _context(request, event_get(slug), poll_seconds=POLL_SECONDS)
     context["poll"] = context["plan"] is not None and context["plan"].status in (  # type: ignore[attr-defined]
@@ -61,7 +62,7 @@ def playoff_public(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def playoff_proposal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The event page's playoff box (loaded by htmx; a page of its own without JavaScript)."""
     event = event_get(slug)

@@ -17,13 +17,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import condition, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import event_for_director
+from events.caching import public_page
 from events.errors import UserError
 from events.models import Event
 from events.selectors import event_get
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 from prizes import selectors, services
 from prizes.exports import CONTENT_TYPES, sheet_render
 from prizes.forms import CategoryForm, FundForm, SeriesForm, SettingsForm
@@ -43,7 +44,7 @@ def _sheet_context(request: HttpRequest, event: Event) -> dict[str, object]:
     }
 
 
-@condition(etag_func=results_etag)
+@public_page
 def prize_sheet(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_get(slug)
     template = f"{SHEET_TEMPLATE}#prize-sheet" if request.htmx else SHEET_TEMPLATE
@@ -74,7 +75,7 @@ def _download(document: dict[str, object], slug: str, fmt: str, kind: str) -> Ht
     return response
 
 
-@condition(etag_func=results_etag)
+@public_page
 def sheet_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     """The approved sheet as frozen (public)."""
     approval = selectors.approval_latest(event_get(slug))

@@ -9,12 +9,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import condition, require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director
+from events.caching import public_page
 from events.errors import UserError
 from events.selectors import event_get, user_role
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 from standings.cohen_selectors import cohen_overview
 from standings.cohen_services import LOT_FROM_SEED, cohen_stage_advance, cohen_stage_start
 
@@ -22,7 +23,7 @@ PAGE = "standings/cohen.html"
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def cohen_stages(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_get(slug)
     context = {"overview": cohen_overview(event), "event": event}

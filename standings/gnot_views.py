@@ -13,12 +13,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.access import event_for_director, event_for_results
+from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.selectors import event_get, user_role
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 from standings import gnot_presenters as presenters
 from standings import gnot_selectors as selectors
 from standings import gnot_services as services
@@ -44,7 +45,7 @@ def _gnot_event(slug: str):  # type: ignore[no-untyped-def]
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _gnot_event(slug)
     rows = selectors.match_rows(event)
@@ -142,7 +143,7 @@ def _result_save(request: HttpRequest, event, row: TeamMatch, form: MatchResultF
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def session(request: HtmxHttpRequest, slug: str, code: str) -> HttpResponse:
     """A session's matches and its choice ceremony (who chooses next, from which range)."""
     event = _gnot_event(slug)
@@ -220,7 +221,7 @@ def appeal_swap(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def swiss(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _gnot_event(slug)
     view = selectors.swiss_view(event)
@@ -251,7 +252,7 @@ def swiss_pair(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def qualification(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _gnot_event(slug)
     context = {

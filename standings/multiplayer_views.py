@@ -9,14 +9,15 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import condition, require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director, event_for_results
+from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.models import Event
 from events.selectors import event_get, user_role
 from events.services import ByeInput
-from events.views import HtmxHttpRequest, results_etag
+from events.views import HtmxHttpRequest
 from standings.multiplayer_selectors import is_multi_player, multi_round_tables, tables_text
 from standings.multiplayer_services import (
     ScoreError,
@@ -43,7 +44,7 @@ def _context(request: HttpRequest, event: Event, number: int, **extra: object) -
 
 
 @require_GET
-@condition(etag_func=results_etag)
+@public_page
 def multi_round(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_get(slug)
     template = PAGE + "#multi-tables" if request.htmx else PAGE

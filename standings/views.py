@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_cache_control
-from django.views.decorators.http import condition
 
 from events import selectors as event_selectors
+from events.caching import public_page
 from events.errors import UserError
 from events.models import EventStatus
-from events.views import results_etag
 from standings import presenters
 from standings.selectors import event_standings
 
@@ -23,7 +21,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-@condition(etag_func=results_etag)
+@public_page
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     error = ""
@@ -43,12 +41,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     template = "standings/standings.html"
     if request.htmx:  # type: ignore[attr-defined]
         template += "#standings-table"
-    response = render(request, template, context)
-    patch_cache_control(response, no_cache=True)
-    return response
+    return render(request, template, context)
 
 
-@condition(etag_func=results_etag)
+@public_page
 def explain(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     try:

@@ -8,6 +8,7 @@ import random
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
@@ -187,3 +188,27 @@ def test_rating_tiebreaks_are_dropped_with_a_note_when_a_player_is_unrated(held_
         run("standings", held_swiss.slug, "--format", "json", "--tiebreaks", "ARO,BH")
     )
     assert table["tiebreaks"] == ["ARO", "BH"]
+
+
+def test_anonymous_pages_are_shared_from_the_cache_until_the_version_moves(held_swiss):
+    """Design brief §3: public pages are cached per (event, version)."""
+    from events.services import event_version_bump
+
+    url = f"/e/{held_swiss.slug}/standings/"
+    first = Client().get(url).content.decode()
+    # A change that did not go through a service (so the version did not move) is not seen...
+    Player.objects.filter(event=held_swiss, start_no=1).update(name="Renamed Behind The Back")
+    assert Client().get(url).content.decode() == first
+    # ...a write through a service moves the version, and the page is rendered afresh.
+    event_version_bump(event=held_swiss)
+    assert "Renamed Behind The Back" in Client().get(url).content.decode()
+
+
+def test_a_logged_in_viewer_never_gets_the_shared_page(held_swiss, client_for):
+    from events.services import access_grant
+
+    director = get_user_model().objects.create_user("held-director")
+    access_grant(event=held_swiss, username=director.username, role="director", user=None)
+    url = f"/e/{held_swiss.slug}/"
+    assert "Audit log" not in Client().get(url).content.decode()  # now in the shared cache
+    assert "Audit log" in client_for(director).get(url).content.decode()
