@@ -138,6 +138,9 @@ try:
 except ValueError as exc:  # unknown scheme and the like
     raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {exc}") from exc
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# A persistent connection is checked before a request reuses it: after a database restart the
+# first request on each worker would otherwise fail on the dead connection (tests/test_reliability).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Several test runs may share one server (make test in two checkouts): each names its own.
 if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
@@ -194,6 +197,8 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
     SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
     SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", False)
+    # Load balancers probe over plain HTTP: a redirect would read as "down".
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
     if _env_bool("BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

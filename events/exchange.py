@@ -39,6 +39,7 @@ from events.services import (
     UserLike,
     event_create,
     players_register_many,
+    refuse_unstorable_values,
     round_pairings_set,
 )
 from playoffs.models import PlayoffGame
@@ -231,7 +232,9 @@ def _playoff_games(doc: Mapping[str, Any], start_nos: set[int]) -> list[PlayoffG
         games.append(
             PlayoffGame(
                 stage=_positive(_require(raw, "stage", int, f"{where}."), f"{where}.stage"),
-                round=_positive(raw.get("round", 1), f"{where}.round"),
+                round=_positive(
+                    _typed(raw.get("round", 1), int, f"{where}.round"), f"{where}.round"
+                ),
                 white=white,
                 black=black,
                 result=_choice(
@@ -243,6 +246,7 @@ def _playoff_games(doc: Mapping[str, Any], start_nos: set[int]) -> list[PlayoffG
 
 
 @transaction.atomic
+@refuse_unstorable_values(Invalid)
 def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event:
     """Create an event from the JSON exchange format. All or nothing."""
     doc = parse_document(text)

@@ -24,6 +24,7 @@ from events.services import (
     UserLike,
     event_create,
     players_register_many,
+    refuse_unstorable_values,
     round_pairings_set,
 )
 from standings.records import Crosstable, Entrant, RoundResult
@@ -115,6 +116,7 @@ def detect_system(crosstable: Crosstable) -> str:
 
 
 @transaction.atomic
+@refuse_unstorable_values(ImportFailed)
 def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     """Create an event from a TRF16/TRF-2026 file. All or nothing."""
     try:

@@ -7,6 +7,7 @@ database unchanged because the transaction rolls back.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import io
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
@@ -66,6 +67,30 @@ def audit_record(
     )
 
 
+class refuse_unstorable_values(contextlib.ContextDecorator):  # a decorator: named like one
+    """A value the database cannot store (text too long, a number out of range, a value a
+    constraint forbids) refuses the write with the reason, as ``error``, instead of failing with
+    a server error. The importers' backstop behind their own validation; put it inside
+    ``transaction.atomic`` so that the refusal rolls everything back."""
+
+    def __init__(self, error: type[UserError]) -> None:
+        self.error = error
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: BaseException | None, traceback: Any) -> None:
+        if isinstance(exc, DataError | IntegrityError):
+            reason = str(exc).splitlines()[0] if str(exc) else "out of range"
+            raise self.error(f"a value does not fit: {reason}") from exc
+
+
+def check_length(model: type[Any], field: str, value: str, where: str) -> None:
+    limit = model._meta.get_field(field).max_length
+    if limit is not None and len(value) > limit:
+        raise UserError(f"{where}: {len(value)} characters is too long (at most {limit})")
+
+
 def event_version_bump(*, event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
 
@@ -98,6 +123,8 @@ def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> 
     slug = slugify(slug) if slug else unique_slug(fields.name)
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"an event with the slug {slug!r} already exists")
+    for field in ("name", "site", "lots_seed"):
+        check_length(Event, field, getattr(fields, field), f"the event's {field}")
     round_robin = fields.system in ("round_robin", "double_round_robin")
     overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
     event = Event.objects.create(
@@ -189,6 +216,10 @@ def _player_create(event: Event, fields: PlayerFields) -> Player:
         raise UserError(f"start number {start_no} is already taken")
     if not fields.name.strip():
         raise UserError("a player needs a name")
+    check_length(Player, "name", fields.name.strip(), f"player {start_no}'s name")
+    check_length(Player, "fide_id", fields.fide_id.strip(), f"player {start_no}'s FIDE id")
+    if fields.rating < 0:
+        raise UserError(f"player {start_no}'s rating cannot be negative ({fields.rating})")
     return Player.objects.create(
         event=event,
         start_no=start_no,
