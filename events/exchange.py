@@ -330,11 +330,23 @@ def _playoff_records_import(
         if not reason.strip():
             raise Invalid("playoff_decision.reason: the chief arbiter's means must be recorded")
         ArbiterDecision.objects.create(event=event, order=order, reason=reason)
+    _playoff_confirmation_import(doc.get("playoff_confirmation"), event)
     try:
         event_playoff(event)
     except rules.PlayoffInputError as exc:
-        raise Invalid(f"playoff_games: {exc}") from exc
-    _playoff_confirmation_import(doc.get("playoff_confirmation"), event)
+        # A playoff confirmed for a tie that later results changed is exported as it stands
+        # (the playoff pages flag it and ask the director to confirm again or reset); such a
+        # document must re-import, or a backup could not be restored. Anything else is refused.
+        if not _confirmed_for_another_tie(event):
+            raise Invalid(f"playoff_games: {exc}") from exc
+
+
+def _confirmed_for_another_tie(event: Event) -> bool:
+    from playoffs.models import PlayoffState
+    from playoffs.selectors import tied_for_first
+
+    state = PlayoffState.objects.filter(event=event).first()
+    return state is not None and set(state.tied) != set(tied_for_first(event))
 
 
 def _playoff_confirmation_import(raw: Any, event: Event) -> None:

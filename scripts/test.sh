@@ -61,10 +61,14 @@ fi
 export TEST_DATABASE_NAME="${TEST_DATABASE_NAME:-test_td_$$}"
 export SECRET_KEY="${SECRET_KEY:-test-secret-key-not-for-production}"
 export DEBUG=0 ALLOWED_HOSTS="testserver,localhost,127.0.0.1" SECURE_COOKIES=0
+# Each run collects static files into its own directory, so two runs never clash.
+STATIC_ROOT=$(mktemp -d /tmp/td-static.XXXXXX)
+export STATIC_ROOT
 "$PY" manage.py collectstatic --noinput -v 0
 set +e
 "$PY" -m pytest "$@"
 status=$?
 set -e
+rm -rf "$STATIC_ROOT"
 # pytest exits 5 when it collected no test: that is a failure of the suite, not a pass.
 exit $status

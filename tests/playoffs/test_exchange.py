@@ -86,3 +86,34 @@ def test_playoff_rows_that_do_not_fit_the_schedule_refuse_the_whole_import(
         reimport(document, tmp_path)
     assert Event.objects.count() == before
     assert not ArbiterDecision.objects.exists()
+
+
+def test_a_playoff_made_stale_by_a_corrected_result_still_round_trips(
+    classical, director, tmp_path
+):
+    """A result corrected after the playoff began changes the tie; the export must still
+    re-import (a backup that cannot be restored is worse than none), and the playoff pages
+    then ask the director to confirm again."""
+    from events.models import Game
+    from events.services import game_result_record
+    from playoffs.selectors import playoff_overview
+
+    confirm(classical, director)
+    play_current_stage(classical, director, drawn)
+    # Give the last-placed tied player a loss in the last round: the tie for first changes.
+    tied = plan_of(classical).tied
+    game = (
+        Game.objects.filter(round__event=classical, round__number=classical.rounds)
+        .filter(white__start_no=tied[-1])
+        .first()
+        or Game.objects.filter(round__event=classical, round__number=classical.rounds)
+        .filter(black__start_no=tied[-1])
+        .first()
+    )
+    losing = "0-1" if game.white.start_no == tied[-1] else "1-0"
+    game_result_record(game_id=game.pk, result=losing, expected_version=None, user=director)
+    document = export(classical.slug)
+    copy = reimport(document, tmp_path)
+    assert export("copy") == {**document, "slug": "copy"}
+    assert PlayoffState.objects.get(event=copy).tied == document["playoff_confirmation"]["tied"]
+    assert playoff_overview(copy).stale  # the pages ask the director to confirm again
