@@ -16,6 +16,9 @@ from standings.selectors import event_standings
 
 class Command(BaseCommand):
     help = "Print the standings with the event's tie-breaks (or --tiebreaks CODES)."
+    # A read-only command: the system checks would import every URL and view for nothing
+    # (about half of its run time; docs/performance.md).
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
