@@ -79,10 +79,7 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
         )
         .order_by("number")
     )
-    return [
-        RoundProgress(r.number, r.n_games, r.n_results, r.n_byes)
-        for r in rows
-    ]
+    return [RoundProgress(r.number, r.n_games, r.n_results, r.n_byes) for r in rows]
 
 
 def last_complete_round(event: Event) -> int:
@@ -238,7 +235,17 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
         "player_count": Player.objects.filter(event=event).count(),
         "next_round": len(progress) + 1 if len(progress) < event.rounds else None,
         "rounds": range(1, event.rounds + 1),
+        "extra_round_for": _extra_round_for(event),
     }
+
+
+def _extra_round_for(event: Event) -> tuple[int, ...]:
+    """MSO: the perfect scorers an extra round is due for (seed 003), else ()."""
+    from playoffs.extra_rounds import MSO_PRESETS, extra_round_needed
+
+    if event.regulation.preset not in MSO_PRESETS:
+        return ()
+    return extra_round_needed(event)
 
 
 def pairings_text(event: Event, number: int) -> str:

@@ -22,8 +22,9 @@ PLAYOFF_RULES = {
     "gct-2019-classical": "gct-2019-classical",
     "gct-2019-rapid-blitz": "gct-2019-rapid-blitz",
     "cohen-chess": "cohen-final-four",
-    "mso-2021-two-player": "mso-perfect-score",
 }
+# MSO perfect scores are not a playoff here: the extra rounds are real tournament rounds
+# (seed 003), scheduled by playoffs.extra_rounds.
 
 
 def playoff_rule(event: Event) -> str | None:
