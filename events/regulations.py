@@ -22,7 +22,15 @@ PRESET_CODES: tuple[str, ...] = tuple(PRESETS)
 EDITIONS = ("2024", "2026")
 PROCEDURES = ("lexicographic", "restart", "peel")
 OVERRIDE_KEYS = frozenset(
-    {"tiebreaks", "edition", "procedure", "scoring", "unrated_rating", "points_table"}
+    {
+        "tiebreaks",
+        "edition",
+        "procedure",
+        "scoring",
+        "unrated_rating",
+        "points_table",
+        "multi_player",
+    }
 )
 SCORING_KEYS = frozenset(
     {
@@ -141,6 +149,42 @@ def _clean_points_table(value: Any, **_: Any) -> dict[str, list[str]]:
     return cleaned
 
 
+# Seed 003 multi-player games; rules-notes: "Define x/0, negative scores and byes in the
+# regulation set". Keys map to standings.multiplayer.MultiOptions.
+MULTI_PLAYER_FRACTIONS = ("bye_points", "bye_percentage", "cap", "zero_over_zero")
+MULTI_PLAYER_CHOICES = {
+    "negative_scores": ("clamp", "shift"),
+    "shared_positions": ("average", "highest"),
+}
+
+
+def _clean_multi_player(value: Any, **_: Any) -> dict[str, Any]:
+    """``{"zero_over_zero": "1", "cap": "11/10", "negative_scores": "clamp", "bye_points": "0",
+    "bye_percentage": null, "shared_positions": "average", "shared_win_counts": false}``."""
+    if not isinstance(value, Mapping):
+        raise RegulationError("multi_player: expected an object such as {'cap': '11/10'}")
+    known = {*MULTI_PLAYER_FRACTIONS, *MULTI_PLAYER_CHOICES, "shared_win_counts"}
+    unknown = set(value) - known
+    if unknown:
+        raise RegulationError(f"multi_player: unknown key {sorted(unknown)[0]!r}")
+    cleaned: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in MULTI_PLAYER_CHOICES:
+            if item not in MULTI_PLAYER_CHOICES[key]:
+                allowed = ", ".join(MULTI_PLAYER_CHOICES[key])
+                raise RegulationError(f"multi_player.{key}: {item!r} is not one of {allowed}")
+            cleaned[key] = item
+        elif key == "shared_win_counts":
+            if not isinstance(item, bool):
+                raise RegulationError("multi_player.shared_win_counts: expected true or false")
+            cleaned[key] = item
+        elif item is None and key == "bye_percentage":
+            cleaned[key] = None
+        else:
+            cleaned[key] = str(_fraction(item, f"multi_player.{key}"))
+    return cleaned
+
+
 _CLEANERS: dict[str, Callable[..., Any]] = {
     "edition": _clean_edition,
     "procedure": _clean_procedure,
@@ -148,6 +192,7 @@ _CLEANERS: dict[str, Callable[..., Any]] = {
     "unrated_rating": _clean_unrated_rating,
     "scoring": _clean_scoring,
     "points_table": _clean_points_table,
+    "multi_player": _clean_multi_player,
 }
 
 

@@ -23,13 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.core.cache import cache
 
 from events.errors import UserError
 from events.models import Bye, Event, MultiGame, MultiGameScore, Player, Round
 from standings import multiplayer as engine
-from standings.multiplayer import MultiEvent, MultiPlayer, PointsTable
+from standings.multiplayer import MultiEvent, MultiOptions, MultiPlayer, PointsTable
 from standings.multiplayer import MultiGame as GameRecord
 from standings.output import StandingsTable, exact_text
 from standings.presets import PRESETS
@@ -103,8 +104,22 @@ def multi_event(event: Event, *, rounds: int) -> MultiEvent:
         games=games,
         points_table=points_table_of(event),
         byes=tuple(sorted(byes)),
+        options=multi_options_of(event),
         rounds=rounds,
     )
+
+
+def multi_options_of(event: Event) -> MultiOptions:
+    """The regulation's choices for x/0, negative scores, byes and shared places (seed 003;
+    the override ``multi_player``, validated in events.regulations), else the engine's."""
+    chosen = dict(event.regulation.overrides.get("multi_player", {}))
+    values: dict[str, Any] = {}
+    for key, value in chosen.items():
+        if key in ("negative_scores", "shared_positions", "shared_win_counts") or value is None:
+            values[key] = value
+        else:
+            values[key] = Fraction(value)
+    return MultiOptions(**values)
 
 
 def multi_last_complete_round(event: Event) -> int:

@@ -305,3 +305,36 @@ def test_example_import_ranks_and_refuses_a_half_scored_table() -> None:
     with pytest.raises(ImportFailed, match="every seat's score, or none"):
         event_import_document(text=json.dumps(document), user=None)
     assert not Event.objects.filter(slug="half-scored").exists()
+
+
+def test_the_regulation_sets_x_over_zero_the_cap_and_byes(director) -> None:
+    """rules-notes (MSO): "Define x/0, negative scores and byes in the regulation set"; the
+    override ``multi_player`` reaches the engine's MultiOptions."""
+    from dataclasses import replace as replaced
+
+    from events.errors import UserError
+    from events.services import EventFields, event_update
+    from standings.multiplayer import MultiOptions, tiebreak_values
+
+    event = mso_event(director)
+    play(event, director)
+    fields = EventFields(
+        name=event.name,
+        system=event.system,
+        time_control=event.time_control,
+        rounds=event.rounds,
+        preset="mso-2021-multi-player",
+        overrides={"multi_player": {"cap": "1", "zero_over_zero": "1/2", "bye_points": "1"}},
+    )
+    event_update(event=event, fields=fields, user=director, confirm_regulation=True)
+    event.refresh_from_db()
+    options = MultiOptions(cap=Fraction(1), zero_over_zero=Fraction(1, 2), bye_points=Fraction(1))
+    everyone = frozenset(range(1, 9))
+    expected = tiebreak_values(replaced(engine_event(), options=options), "PBO", everyone)
+    default = tiebreak_values(engine_event(), "PBO", everyone)
+    assert expected != default  # the data is such that the cap and x/0 matter
+    table = multi_standings(event)
+    assert {r.start_no: r.values["PBO"] for r in table.rows} == dict(expected)
+    bad = replaced(fields, overrides={"multi_player": {"negative_scores": "ignore"}})
+    with pytest.raises(UserError, match="multi_player.negative_scores"):
+        event_update(event=event, fields=bad, user=director, confirm_regulation=True)
