@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
@@ -220,9 +221,26 @@ def games_by_round(event: Event) -> dict[int, list[Game]]:
     return by_round
 
 
+VERSION_SECONDS = 2
+
+
+def version_cache_key(slug: str) -> str:
+    return f"results-version:{slug}"
+
+
 def event_version(slug: str) -> int | None:
-    """The results version alone: one indexed query, used for ETags."""
-    return Event.objects.filter(slug=slug).values_list("results_version", flat=True).first()
+    """The results version alone, for ETags: from the shared cache, else one indexed query.
+
+    The writes delete the cached value (``events.services.event_version_bump``); the short
+    lifetime bounds how stale a value read during a concurrent write can be.
+    """
+    key = version_cache_key(slug)
+    version = cache.get(key)
+    if version is None:
+        version = Event.objects.filter(slug=slug).values_list("results_version", flat=True).first()
+        if version is not None:
+            cache.set(key, version, VERSION_SECONDS)
+    return version
 
 
 def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
@@ -38,6 +39,7 @@ from events.models import (
     RoundSlot,
 )
 from events.regulations import validate_overrides
+from events.selectors import version_cache_key
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -92,7 +94,15 @@ def check_length(model: type[Any], field: str, value: str, where: str) -> None:
 
 
 def event_version_bump(*, event: Event) -> None:
+    """Every write moves the results version; cached pages and ETags follow it.
+
+    The cached version is dropped now and again once the transaction commits, so no reader
+    keeps the old one for longer than ``events.selectors.VERSION_SECONDS``.
+    """
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    key = version_cache_key(event.slug)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def unique_slug(name: str) -> str:
