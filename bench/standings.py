@@ -62,8 +62,13 @@ def generate_swiss(players: int, rounds: int = ROUNDS, seed: int = 1) -> Crossta
             points[white] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_w]
             points[black] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_b]
     entrants = tuple(
-        Entrant(start_no=n, name=f"Player {n}", rating=1400 + (n * 37) % 1200, federation="NOR",
-                results=tuple(results[n]))
+        Entrant(
+            start_no=n,
+            name=f"Player {n}",
+            rating=1400 + (n * 37) % 1200,
+            federation="NOR",
+            results=tuple(results[n]),
+        )
         for n in sorted(points)
     )
     return Crosstable(name=f"Bench {players}", rounds=rounds, entrants=entrants)
@@ -99,11 +104,15 @@ def main() -> None:
     }
     _ensure_database(env)
     python = sys.executable
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
     print(f"tie-breaks: PTS, {', '.join(CODES)}; {ROUNDS} rounds")
-    print(f"{'players':>8} {'engine s':>9} {'µs/player':>10} {'command s':>10} {'gacrux s':>9} "
-          f"{'gacrux/cmd':>10}")
+    print(
+        f"{'players':>8} {'engine s':>9} {'µs/player':>10} {'command s':>10} {'gacrux s':>9} "
+        f"{'gacrux/cmd':>10}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         for size in (int(s) for s in args.sizes.split(",")):
@@ -112,16 +121,50 @@ def main() -> None:
             trf_path = workdir / f"bench-{size}.trf"
             trf_path.write_text(write_trf(table))
             slug = f"bench-{size}-{int(time.time())}"
-            subprocess.run([python, "manage.py", "import_trf", str(trf_path), "--slug", slug],
-                           env=env, cwd=REPO, check=True, capture_output=True)
-            command = wall([python, "manage.py", "standings", slug, "--tiebreaks",
-                            ",".join(CODES), "--format", "json"], env, REPO)
+            subprocess.run(
+                [python, "manage.py", "import_trf", str(trf_path), "--slug", slug],
+                env=env,
+                cwd=REPO,
+                check=True,
+                capture_output=True,
+            )
+            command = wall(
+                [
+                    python,
+                    "manage.py",
+                    "standings",
+                    slug,
+                    "--tiebreaks",
+                    ",".join(CODES),
+                    "--format",
+                    "json",
+                ],
+                env,
+                REPO,
+            )
             gacrux = float("nan")
             if not args.no_gacrux:
-                gacrux = wall([python, "-m", "gacrux.tiebreakchecker", "-i", str(trf_path), "-s",
-                               "-t", "PTS", *CODES, "-d", "T"], env, workdir)
-            print(f"{size:>8} {engine:>9.3f} {engine / size * 1e6:>10.1f} {command:>10.2f} "
-                  f"{gacrux:>9.2f} {gacrux / command:>10.1f}")
+                gacrux = wall(
+                    [
+                        python,
+                        "-m",
+                        "gacrux.tiebreakchecker",
+                        "-i",
+                        str(trf_path),
+                        "-s",
+                        "-t",
+                        "PTS",
+                        *CODES,
+                        "-d",
+                        "T",
+                    ],
+                    env,
+                    workdir,
+                )
+            print(
+                f"{size:>8} {engine:>9.3f} {engine / size * 1e6:>10.1f} {command:>10.2f} "
+                f"{gacrux:>9.2f} {gacrux / command:>10.1f}"
+            )
 
 
 def _ensure_database(env: dict[str, str]) -> None:
