@@ -29,8 +29,7 @@ test: $(VENV)/.dev
 	scripts/test.sh $(ARGS)
 
 lint: $(VENV)/.dev
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+	scripts/lint.sh
 
 bench: $(VENV)/.dev
 	DEBUG=1 $(PY) bench/standings.py

@@ -300,7 +300,9 @@ _LIMIT = re.compile(r"L([+-])(\d+(?:\.\d+)?)|L(\d+)")
 
 def _cut_modifier(modifier: str, *, median: bool) -> bool:
     match = _CUT.fullmatch(modifier)
-    return bool(match) and (median or match.group(1) == "C") and int(match.group(2)) > 0
+    if match is None:
+        return False
+    return (median or match.group(1) == "C") and int(match.group(2)) > 0
 
 
 def _read_modifiers(spec: TiebreakSpec) -> _Modifiers:
