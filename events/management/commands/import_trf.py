@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
 from events.imports import event_import_trf
+from events.models import Event
 
 
 def read_text(path: str) -> str:
@@ -22,8 +24,11 @@ def read_text(path: str) -> str:
         return raw.decode("latin-1")  # older TRF files are often Latin-1
 
 
-class Command(BaseCommand):
-    help = "Create an event from a FIDE TRF16 (or TRF-2026) file; prints the slug last."
+class ImportCommand(BaseCommand):
+    """Reads PATH, creates the event in one transaction, prints its slug as the last line; a
+    refused import exits non-zero with one line naming the file and the reason."""
+
+    importer: Callable[..., Event]
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path")
@@ -32,7 +37,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         text = read_text(options["path"])
         try:
-            event = event_import_trf(text=text, user=None, slug=options["slug"])
+            event = type(self).importer(text=text, user=None, slug=options["slug"])
         except UserError as exc:
             raise CommandError(f"{options['path']}: {exc}") from exc
         self.stdout.write(event.slug)
+
+
+class Command(ImportCommand):
+    help = "Create an event from a FIDE TRF16 (or TRF-2026) file; prints the slug last."
+    importer = staticmethod(event_import_trf)
