@@ -17,6 +17,7 @@ from django.db import transaction
 from draws import selectors, services
 from draws.models import CeremonyMode, DrawCeremony
 from events.errors import UserError
+from events.management import event_or_fail
 from events.models import Event
 
 HELP = """Perform the FIDE Varma drawing of lots (seed 001) with SEED and print it with the
@@ -97,10 +98,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "text"], default="json")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            event = Event.objects.get(slug=options["slug"])
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        event = event_or_fail(options["slug"])
         try:
             with transaction.atomic():
                 ceremony = _draw(event, options["seed"])

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from events.exchange import event_export_document
-from events.models import Event
+from events.management import event_or_fail
 
 
 class Command(BaseCommand):
@@ -18,9 +18,6 @@ class Command(BaseCommand):
         parser.add_argument("slug")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            event = Event.objects.get(slug=options["slug"])
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        event = event_or_fail(options["slug"])
         document = event_export_document(event)
         self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))

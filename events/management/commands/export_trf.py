@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from events.imports import event_export_trf
-from events.models import Event
+from events.management import event_or_fail
 
 
 class Command(BaseCommand):
@@ -17,8 +17,5 @@ class Command(BaseCommand):
         parser.add_argument("slug")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            event = Event.objects.get(slug=options["slug"])
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        event = event_or_fail(options["slug"])
         self.stdout.write(event_export_trf(event), ending="")

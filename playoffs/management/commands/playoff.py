@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
-from events.models import Event
+from events.management import event_or_fail
 from playoffs import output, rules
 from playoffs.selectors import playoff_overview
 
@@ -22,10 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "text"], default="text")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            event = Event.objects.select_related("regulation").get(slug=options["slug"])
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        event = event_or_fail(options["slug"])
         try:
             overview = playoff_overview(event)
         except (UserError, rules.PlayoffInputError) as exc:

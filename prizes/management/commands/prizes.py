@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from events.models import Event
+from events.management import event_or_fail
 from prizes import selectors
 from prizes.exports import FORMATS, sheet_render
 
@@ -42,10 +42,7 @@ class Command(BaseCommand):
             self._write_binary(body, options["format"])
 
     def _document(self, slug: str, *, approved: bool) -> dict[str, Any]:
-        try:
-            event = Event.objects.select_related("regulation").get(slug=slug)
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {slug!r}") from exc
+        event = event_or_fail(slug)
         if approved:
             approval = selectors.approval_latest(event)
             if approval is None:

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
-from events.models import Event
+from events.management import event_or_fail
 from standings.output import to_csv, to_json, to_text
 from standings.selectors import event_standings
 
@@ -28,10 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "csv", "text"], default="text")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            event = Event.objects.select_related("regulation").get(slug=options["slug"])
-        except Event.DoesNotExist as exc:
-            raise CommandError(f"no event with the slug {options['slug']!r}") from exc
+        event = event_or_fail(options["slug"])
         codes = [c.strip() for c in options["tiebreaks"].split(",") if c.strip()]
         try:
             table = event_standings(
