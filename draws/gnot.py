@@ -45,6 +45,8 @@ Decisions where the seed is silent (documented here and listed for the director)
 6. Rematches in the Swiss are meetings in the Swiss only (1.8.6: knock-out meetings do not
    count; 3.2.4.1 and 3.3.3: triangle and whist teams are "deemed not to have played each
    other"). The caller passes exactly the Swiss meetings.
+7. The American Whist group (3.2.4.1) is stored as its ten team-against-team matches,
+   numbered by the Berger table for five (:func:`whist_schedule`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from draws.berger import single_round_robin
 from draws.lots import LotDrawer
 
 Pair = tuple[int, int]
@@ -295,6 +298,26 @@ def week_two_draw(
     triangles = _triangles(to_triangles, runners_up, thirds, met) if count else ()
     duels = fold_pairs(duel_losers[: len(duel_losers) - count], met)
     return WeekTwoDraw((), triangles, duels, (), ())
+
+
+def whist_schedule(teams: Sequence[int]) -> tuple[tuple[int, Pair], ...]:
+    """3.2.4.1: the five teams of the American Whist movement each play a seven-board match
+    against every other team: ten matches, as ``(round, (home, away))``.
+
+    Decision 7: the matches are numbered by the Berger table for five teams (each team sits out
+    one of five rounds), so no team is in two matches of one round; which pair sits at which
+    table of the movement in each of its four rounds is the movement card's business, not the
+    results'.
+    """
+    group = tuple(teams)
+    if len(group) != 5 or len(set(group)) != 5:
+        raise GnotDrawError("the American Whist movement of 3.2.4.1 needs five different teams")
+    schedule = []
+    for round_no, pairings in enumerate(single_round_robin(5), start=1):
+        for white, black in pairings:
+            if max(white, black) <= 5:
+                schedule.append((round_no, (group[white - 1], group[black - 1])))
+    return tuple(schedule)
 
 
 # --- sessions 2–5 and choice of opponents (3.1.2–3.1.11, 1.10) ------------------------------

@@ -24,7 +24,9 @@ Sources and decisions:
   (draw 15–15, normal maximum 25–5, then the loser drops to 0), which a 2012 event used
   (1.8.1 "the standard WBF 14 board match IMP to VP conversion scale"). Its bands are an
   editable table; the bands shipped here are from memory and MUST BE VERIFIED against the
-  WBF's printed scale before the scale is used for a real event (see ``WBF_25_BANDS``).
+  WBF's printed scale before the scale is used for a real event (see ``WBF_25_BANDS``). A
+  search of public copies found no printed 14-board table, and one published data point
+  contradicts the table (see the comment above ``WBF_25_BANDS_14``).
 - **Entry scores** (1.8.3 "80 % of the available VPs", 3.3.3 "7 plus one-third of the VP
   score", 3.2.4.1 "one-quarter of the VPs earned"): computed on the scale in use. The seed's
   constants (7 VPs, 5 VPs over the leader) are amounts on the 25-VP scale the event used;
@@ -240,6 +242,16 @@ def _bands(rows: Sequence[tuple[int, int, int]]) -> tuple[VPBand, ...]:
 # FROM MEMORY, NOT VERIFIED against the WBF's printed scale: check every band before use
 # (the structure — 15-15 draw, one VP per band to 25-5, then the loser down to 0 — is the
 # scale's well-known shape; the exact margins are what must be verified).
+# Checked against public copies: no printed 14-board table was found. Published data points:
+# - R. Klinger, IBPA Bulletin May 2013 (neapolitanclub.altervista.org/eng/ron-klinger-the-
+#   new-wbf-imps-to-vps-scale.html): "Under the former WBF scale, 0-2 IMPs was a draw for
+#   14-board or 16-board matches" -- agrees with the draw band below.
+# - bcstar.nl/de-nieuwe-winstpuntenschalen/: "14 spellen ... oude schalen: 25 WP bij 39+ IMP"
+#   -- CONTRADICTS the 25-5 band below (44); see the strict xfail in tests.
+# - A 25-VP table for 8/12/16/20/24/28/32 boards (no 14) in ukrbublik/BridgeNote,
+#   BridgeProject/BridgeGameScoring.cs, puts 25-5 at 37 (12 boards) and 42 (16 boards) and
+#   25-0 at 62 and 72, so the 44 and 85 below are out of line. Its 16- and 32-board rows agree
+#   with Klinger and with infobridge.it/Gioco_IMP.htm (21 IMPs: 20-10 on 16, 18-12 on 32).
 WBF_25_BANDS_14: tuple[tuple[int, int, int], ...] = (
     (0, 15, 15),
     (3, 16, 14),

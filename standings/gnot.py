@@ -11,7 +11,8 @@ What lives here:
   :class:`MatchOutcome` (who won and how).
 - The match tie rules of 1.9 (:func:`match_tie_rule`, :func:`decide_match`): board-a-match
   rescore, total points, lot; the one-, two- and four-board playoffs.
-- Pools of three (3.1.1, :func:`pool_standing`) and of four (3.2.3, :func:`pool_of_four_places`).
+- Pools of three (3.1.1, :func:`pool_standing`) and of four (3.2.3, :func:`pool_of_four_places`);
+  the American Whist group of a 25-team entry (3.2.4.1, :func:`whist_standing`).
 - The ranking for choice of opponents (1.10.2–1.10.4, :func:`rank_winners`,
   :func:`rank_losers`, :func:`rank_single_knockout`) and of teams dropping into the Swiss
   (1.8.4, :func:`rank_droppers`).
@@ -45,6 +46,13 @@ Decisions where the seed is silent or ambiguous (each is repeated where it is im
 7. Replacement (1.11.3): "above the middle-ranked team of the Swiss field" means a Swiss
    position strictly better than (S + 1) / 2 for a field of S teams (the top half). The number
    of qualifiers is fixed from the contending field before any team declines.
+8. The American Whist group (3.2.4.1): three or more teams tied for first on VPs and matches
+   won each play two boards against each other, then rank by playoff wins and playoff net
+   IMPs before the 1.9.1 rescore over each team's own boards.
+9. Only the whist group's first place has consequences; ties below it are ordered by net IMPs,
+   then lot, without a playoff.
+10. A whist team's Swiss entry score (a quarter of its whist VPs) is rescaled to the Swiss
+    scale when the two scales have different maxima.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cmp_to_key
 from itertools import groupby
 from math import ceil
 from typing import Any
@@ -325,6 +334,7 @@ class RankedTeam:
     team_no: int
     rank: int
     decided_by: str | None
+    # The criteria compared with the next team, up to the deciding one: (code, value).
     values: tuple[tuple[str, str], ...] = ()
 
 
@@ -333,32 +343,69 @@ def order_teams(
 ) -> tuple[RankedTeam, ...]:
     """Order by the criteria lexicographically; teams equal on every criterion by lot (1.10.4).
 
-    The lot shuffles each still-tied run (listed by team number first) with
+    A criterion is evaluated only when the ones before it leave two teams level, so a rescore
+    that needs board scores (1.9.1) is asked for only when it decides something. The lot
+    shuffles each still-tied run (listed by team number first) with
     ``LotDrawer(seed, f"{purpose}-{first team of the run}")``, so one run never shifts another.
     """
-
-    def full_key(team: int) -> tuple[Any, ...]:
-        return tuple(criterion.key(team) for criterion in criteria)
-
+    key = _LazyKeys(criteria)
     ordered: list[int] = []
-    for _key, run in groupby(
-        sorted(teams, key=lambda t: (full_key(t), -t), reverse=True), full_key
-    ):
-        members = sorted(run)
-        if len(members) > 1:
-            members = LotDrawer(seed, f"{purpose}-{members[0]}").shuffle(members)
-        ordered.extend(members)
-    return _ranked(ordered, criteria)
+    run: list[int] = []
+    for team in sorted(sorted(teams), key=cmp_to_key(key.compare)):
+        if run and key.compare(run[0], team) != 0:
+            ordered.extend(_by_lot(run, seed, purpose))
+            run = []
+        run.append(team)
+    ordered.extend(_by_lot(run, seed, purpose))
+    return _ranked(ordered, criteria, key)
 
 
-def _ranked(ordered: Sequence[int], criteria: Sequence[Criterion]) -> tuple[RankedTeam, ...]:
+def _by_lot(run: list[int], seed: str, purpose: str) -> list[int]:
+    members = sorted(run)
+    if len(members) > 1:
+        members = LotDrawer(seed, f"{purpose}-{members[0]}").shuffle(members)
+    return members
+
+
+class _LazyKeys:
+    """Each team's criterion values, computed on first use and kept."""
+
+    def __init__(self, criteria: Sequence[Criterion]) -> None:
+        self.criteria = criteria
+        self.cache: dict[tuple[int, int], Any] = {}
+
+    def value(self, team: int, index: int) -> Any:
+        if (team, index) not in self.cache:
+            self.cache[team, index] = self.criteria[index].key(team)
+        return self.cache[team, index]
+
+    def first_difference(self, a: int, b: int) -> int | None:
+        """The index of the first criterion on which ``a`` and ``b`` differ."""
+        for index in range(len(self.criteria)):
+            if self.value(a, index) != self.value(b, index):
+                return index
+        return None
+
+    def compare(self, a: int, b: int) -> int:
+        """Negative when ``a`` ranks above ``b`` (larger values rank higher)."""
+        index = self.first_difference(a, b)
+        if index is None:
+            return 0
+        return -1 if self.value(a, index) > self.value(b, index) else 1
+
+
+def _ranked(
+    ordered: Sequence[int], criteria: Sequence[Criterion], key: _LazyKeys
+) -> tuple[RankedTeam, ...]:
     result = []
     for index, team in enumerate(ordered):
         decided_by: str | None = None
+        compared = 0
         if index + 1 < len(ordered):
-            follower = ordered[index + 1]
-            decided_by = next((c.code for c in criteria if c.key(team) != c.key(follower)), "lot")
-        values = tuple((c.code, str(c.key(team))) for c in criteria)
+            found = key.first_difference(team, ordered[index + 1])
+            decided_by = "lot" if found is None else criteria[found].code
+            compared = len(criteria) if found is None else found + 1
+        values = tuple((c.code, str(key.value(team, i))) for i, c in enumerate(criteria[:compared]))
         result.append(RankedTeam(team, index + 1, decided_by, values))
     return tuple(result)
 
@@ -458,13 +505,25 @@ def _three_way(
     group: tuple[int, ...], matches: Sequence[Match], playoffs: Sequence[Match]
 ) -> tuple[Criterion, ...] | PlayoffNeeded:
     """3.1.1: all three tied play a one-board triangle; then 1.9.1 over all thirty boards."""
+    return _playoff_round_robin(group, matches, playoffs, PlayoffNeeded(group, 1, "3.1.1 triangle"))
+
+
+def _playoff_round_robin(
+    group: tuple[int, ...],
+    matches: Sequence[Match],
+    playoffs: Sequence[Match],
+    needed: PlayoffNeeded,
+    prefix: str = "triangle",
+) -> tuple[Criterion, ...] | PlayoffNeeded:
+    """Tied teams play each other (``needed`` until every pair has): playoff wins, playoff net
+    IMPs, then 1.9.1 over each team's own boards, playoffs included."""
     held = _between(playoffs, group)
-    if len(held) < 3:
-        return PlayoffNeeded(group, 1, "3.1.1 triangle")
+    if len(held) < len(group) * (len(group) - 1) // 2:
+        return needed
     lines = pool_lines(group, held)
     return (
-        Criterion("triangle-wins", lambda t: lines[t].wins),
-        Criterion("triangle-net-imps", lambda t: lines[t].net_imps),
+        Criterion(f"{prefix}-wins", lambda t: lines[t].wins),
+        Criterion(f"{prefix}-net-imps", lambda t: lines[t].net_imps),
         *_rescore_criteria([*matches, *held]),
     )
 
@@ -493,8 +552,27 @@ def pool_standing(
     for second: 1.9.1. All three tied: one-board triangle, then 1.9.1 over all thirty boards
     (decisions 3 and 4). ``playoffs`` holds the playoff boards played so far as matches.
     """
-    lines = pool_lines(teams, matches)
-    base = pool_criteria(lines)
+    base = pool_criteria(pool_lines(teams, matches))
+
+    def tied(group: tuple[int, ...], start: int) -> tuple[Criterion, ...] | PlayoffNeeded:
+        return _group_criteria(group, start, matches, playoffs)
+
+    return _standing(teams, base, tied, seed=seed, purpose=purpose)
+
+
+GroupRule = Callable[[tuple[int, ...], int], "tuple[Criterion, ...] | PlayoffNeeded"]
+
+
+def _standing(
+    teams: Sequence[int],
+    base: tuple[Criterion, ...],
+    tied: GroupRule,
+    *,
+    seed: str,
+    purpose: str,
+) -> PoolStanding:
+    """Order by ``base``; each run still level goes to ``tied(group, start)`` (``start``: the
+    number of teams placed above it), which gives more criteria or the playoff to hold."""
     first_pass = order_teams(teams, base, seed=seed, purpose=f"{purpose}-unused")
     ordered = [place.team_no for place in first_pass]
     final: list[int] = []
@@ -503,7 +581,7 @@ def pool_standing(
         group = tuple(run)
         extra: tuple[Criterion, ...] = ()
         if len(group) > 1:
-            found = _group_criteria(tuple(sorted(group)), len(final), matches, playoffs)
+            found = tied(tuple(sorted(group)), len(final))
             if isinstance(found, PlayoffNeeded):
                 return PoolStanding(first_pass, found)
             extra = found
@@ -568,6 +646,94 @@ def rank_across_pools(
     """Teams of the same place in different pools (3.1.2, 3.1.3): 3.1.1's criteria, then lot
     (1.10.4; the in-pool playoffs of 3.1.1 do not apply across pools)."""
     return order_teams(teams, pool_criteria(lines), seed=seed, purpose=purpose)
+
+
+# --- the American Whist group of a 25-team entry (3.2.4.1) ----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WhistLine:
+    """A whist team's record: VPs, matches won (½ for a drawn match) and net IMPs."""
+
+    team_no: int
+    vps: Fraction
+    wins: Fraction
+    net_imps: Fraction
+
+
+def whist_lines(
+    teams: Iterable[int], matches: Sequence[Match], scale: VPScale, *, scale_boards: int
+) -> dict[int, WhistLine]:
+    """Each team's VPs over its seven-board matches, every match converted "using the NSWBA
+    scale for 8 board butler matches" (3.2.4.1): the table of ``scale`` for ``scale_boards``
+    boards, whatever the number of boards played."""
+    lines = {}
+    for team in teams:
+        played = [m for m in matches if team in m.teams]
+        vps = Fraction(0)
+        for m in played:
+            scored, conceded = int(m.imps_for(team)), int(m.imps_against(team))
+            won, _ = match_vps(scale, scored, conceded, scale_boards)
+            vps += Fraction(won)
+        wins = sum((_match_points(m, team) for m in played), Fraction(0))
+        net = sum((m.margin(team) for m in played), Fraction(0))
+        lines[team] = WhistLine(team, vps, wins, net)
+    return lines
+
+
+def _whist_tie_for_first(
+    group: tuple[int, ...], matches: Sequence[Match], playoffs: Sequence[Match]
+) -> tuple[Criterion, ...] | PlayoffNeeded:
+    """3.2.4.1 "the tied teams will play a two board playoff, then if still tied the tie will be
+    broken in accordance with 1.9.1 above considering all thirty boards played".
+
+    Decision 8: three or more teams tied play two boards against each other (each pair), and
+    rank by playoff wins, then playoff net IMPs, before the 1.9.1 rescore.
+    """
+    needed = PlayoffNeeded(group, 2, "3.2.4.1")
+    return _playoff_round_robin(group, matches, playoffs, needed, prefix="playoff")
+
+
+def whist_standing(
+    teams: Sequence[int],
+    matches: Sequence[Match],
+    scale: VPScale,
+    *,
+    scale_boards: int = 8,
+    playoffs: Sequence[Match] = (),
+    seed: str,
+    purpose: str,
+) -> PoolStanding:
+    """Rank the American Whist group (3.2.4.1): VPs, then "the team which won most matches";
+    a tie for first then goes to the two-board playoff and 1.9.1 (:func:`_whist_tie_for_first`).
+
+    Only the first place decides anything (it enters session 3a); decision 9: teams tied
+    lower down are ordered by net IMPs, then lot, with no playoff (their Swiss entry scores
+    come from their own VPs).
+    """
+    lines = whist_lines(teams, matches, scale, scale_boards=scale_boards)
+    base = (
+        Criterion("vps", lambda t: lines[t].vps),
+        Criterion("wins", lambda t: lines[t].wins),
+    )
+
+    def tied(group: tuple[int, ...], start: int) -> tuple[Criterion, ...] | PlayoffNeeded:
+        if start:
+            return (Criterion("net-imps", lambda t: lines[t].net_imps),)
+        return _whist_tie_for_first(group, matches, playoffs)
+
+    return _standing(teams, base, tied, seed=seed, purpose=purpose)
+
+
+def whist_swiss_entry(vps: Fraction, whist_scale: VPScale, swiss_scale: VPScale) -> Fraction:
+    """3.2.4.1: the other four teams "enter the Swiss repechage on a score equal to one-quarter
+    of the VPs earned in the American Whist movement".
+
+    Decision 10: when the whist scale and the Swiss scale have different maxima, the quarter is
+    rescaled to the Swiss scale (a quarter of four matches is one match's worth of VPs).
+    """
+    ratio = Fraction(swiss_scale.match_maximum) / Fraction(whist_scale.match_maximum)
+    return Fraction(vps) / 4 * ratio
 
 
 # --- ranking for choice (1.10) and teams dropping into the Swiss (1.8.4) ---------------------

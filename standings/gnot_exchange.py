@@ -2,8 +2,9 @@
 "bridge IMPs, pools … extend this format in the same style"), documented in
 docs/exchange-format.md and docs/exchange-format.schema.json.
 
-Keys (all optional; exported for every ``gnot`` event): ``vp_scale``, ``teams``,
-``team_matches``, ``choices``, ``swiss_entries``, ``swiss_byes``. Only what people entered is
+Keys (all optional; exported for every ``gnot`` event): ``vp_scale``, ``whist_scale``
+(3.2.4.1), ``dko_winner_swiss`` (3.1.8), ``teams``, ``team_matches``, ``choices``,
+``swiss_entries``, ``swiss_byes``. Only what people entered is
 exchanged; each match's status, winner and way of deciding are recomputed on import by the
 engine (:func:`standings.gnot_services.match_decide`), so a document cannot disagree with the
 rules. Called by :mod:`events.exchange` inside its transaction: an error raises
@@ -37,7 +38,16 @@ from standings.models import (
     TeamMatchSlot,
 )
 
-GNOT_KEYS = ("vp_scale", "teams", "team_matches", "choices", "swiss_entries", "swiss_byes")
+GNOT_KEYS = (
+    "vp_scale",
+    "whist_scale",
+    "dko_winner_swiss",
+    "teams",
+    "team_matches",
+    "choices",
+    "swiss_entries",
+    "swiss_byes",
+)
 TEAM_KEYS = {"team_no", "name", "players", "seed", "section", "pool", "declined"}
 MATCH_KEYS = {
     "session",
@@ -141,7 +151,17 @@ def gnot_records_import(doc: Mapping[str, Any], event: Event) -> None:
         raise Invalid(f"teams: only a gnot event has teams, not a {event.system} event")
     scale = _str(doc, "vp_scale", "", default="wbf-25")
     _one_of(scale, sorted(VP_SCALES), "vp_scale")
-    GnotSetup.objects.create(event=event, vp_scale=scale)
+    whist = _obj(doc.get("whist_scale", {}), "whist_scale", {"scale", "boards"})
+    whist_code = _str(whist, "scale", "whist_scale", default="")
+    if whist_code:
+        _one_of(whist_code, sorted(VP_SCALES), "whist_scale.scale")
+    GnotSetup.objects.create(
+        event=event,
+        vp_scale=scale,
+        whist_vp_scale=whist_code,
+        whist_scale_boards=_int(whist, "boards", "whist_scale", minimum=1, default=8),
+        dko_winner_swiss=_bool(doc, "dko_winner_swiss", ""),
+    )
     teams = _teams_import(doc.get("teams", []), event)
     try:
         _matches_import(doc.get("team_matches", []), event, teams)
@@ -281,13 +301,14 @@ def _swiss_import(doc: Mapping[str, Any], event: Event, teams: Mapping[int, Team
         raise Invalid("swiss_entries: expected a list")
     for i, item in enumerate(entries):
         where = f"swiss_entries[{i}]"
-        obj = _obj(item, where, {"team", "round", "entry_score", "entry_rank"})
+        obj = _obj(item, where, {"team", "round", "entry_score", "entry_rank", "non_contending"})
         SwissEntry.objects.create(
             event=event,
             team=_team_of(teams, obj.get("team"), f"{where}.team"),
             round=_int(obj, "round", where, minimum=1),
             entry_score=_fraction_text(obj.get("entry_score", "0"), f"{where}.entry_score"),
             entry_rank=_int(obj, "entry_rank", where, minimum=1, default=None),
+            non_contending=_bool(obj, "non_contending", where),
         )
     byes = doc.get("swiss_byes", [])
     if not isinstance(byes, list):
@@ -375,6 +396,7 @@ def gnot_records_export(event: Event) -> dict[str, Any]:
     )
     return {
         "vp_scale": setup.vp_scale if setup else "wbf-25",
+        **_setup_extras(setup),
         "teams": [_team_record(t) for t in Team.objects.filter(event=event).order_by("team_no")],
         "team_matches": [_match_record(m) for m in matches],
         "choices": [_choice_record(c) for c in choices],
@@ -384,6 +406,7 @@ def gnot_records_export(event: Event) -> dict[str, Any]:
                 "round": e.round,
                 "entry_score": e.entry_score,
                 **({"entry_rank": e.entry_rank} if e.entry_rank is not None else {}),
+                **({"non_contending": True} if e.non_contending else {}),
             }
             for e in SwissEntry.objects.filter(event=event)
             .select_related("team")
@@ -394,3 +417,15 @@ def gnot_records_export(event: Event) -> dict[str, Any]:
             for b in SwissBye.objects.filter(event=event).select_related("team").order_by("round")
         ],
     }
+
+
+def _setup_extras(setup: GnotSetup | None) -> dict[str, Any]:
+    """Written only when they differ from the defaults, so older documents stay identical."""
+    extras: dict[str, Any] = {}
+    if setup is None:
+        return extras
+    if setup.whist_vp_scale or setup.whist_scale_boards != 8:
+        extras["whist_scale"] = {"scale": setup.whist_vp_scale, "boards": setup.whist_scale_boards}
+    if setup.dko_winner_swiss:
+        extras["dko_winner_swiss"] = True
+    return extras

@@ -45,6 +45,30 @@ class ScaleForm(forms.Form):
     )
 
 
+class WhistScaleForm(forms.Form):
+    """3.2.4.1 (exactly 25 teams): "the NSWBA scale for 8 board butler matches"."""
+
+    whist_scale = forms.ChoiceField(
+        choices=[("", "The Swiss scale")]
+        + [(code, scale.name) for code, scale in VP_SCALES.items()],
+        required=False,
+        label="American Whist VP scale (3.2.4.1)",
+    )
+    whist_boards = forms.IntegerField(
+        min_value=1,
+        max_value=64,
+        initial=8,
+        label="Board count of the table used",
+        help_text="3.2.4.1 converts the seven-board matches on the scale for 8 boards.",
+    )
+
+
+class GuestForm(forms.Form):
+    """3.1.8: the Double Knockout winner plays the Swiss as a non-contending team (or not)."""
+
+    joins = forms.BooleanField(required=False)
+
+
 def _nets(text: str) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if not all(re.fullmatch(r"[-+]?\d+", p) for p in parts):

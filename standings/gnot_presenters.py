@@ -109,11 +109,43 @@ def session_context(event: Event, code: str) -> dict[str, object]:
     rows = selectors.match_rows(event)
     ceremony = selectors.choice_view(event, code, rows)
     names = {t.team_no: t.name for t in selectors.teams_of(event)}
-    return {
+    context: dict[str, object] = {
         "ceremony": ceremony,
         "ranking": [(r, names.get(r.team_no, "?")) for r in ceremony.entrants.ranking],
         "matches": [r for r in rows if r.session == code],
     }
+    if code == "2a":
+        context["groups"] = selectors.pools(rows, "2a", event.lots_seed)
+        context["whist"] = whist_context(event, rows, names)
+    return context
+
+
+def whist_context(
+    event: Event, rows: Sequence[TeamMatch], names: dict[int, str]
+) -> dict[str, object] | None:
+    """The American Whist group of a 25-team entry (3.2.4.1): its table in rank order once
+    complete (VPs, matches won, net IMPs), its matches and any playoff asked for."""
+    scoring = selectors.whist_scoring(event)
+    group = selectors.whist_group(rows, event.lots_seed, scoring)
+    if group is None:
+        return None
+    lines = selectors.whist_lines(group, scoring)
+    order = group.order or tuple(sorted(lines, key=lambda t: (-lines[t].vps, t)))
+    decided = {p.team_no: p.decided_by for p in group.places}
+    table = [
+        {
+            "place": index + 1 if group.complete else None,
+            "team_no": team,
+            "name": names.get(team, "?"),
+            "vps": exact(lines[team].vps),
+            "wins": exact(lines[team].wins),
+            "net_imps": lines[team].net_imps,
+            "decided_by": decided.get(team) or "",
+            "to": ("session 3a" if index == 0 else "Swiss") if group.complete else "",
+        }
+        for index, team in enumerate(order)
+    ]
+    return {"group": group, "table": table, "scoring": scoring}
 
 
 def qualification_context(view: selectors.QualificationView) -> dict[str, object]:

@@ -46,6 +46,8 @@ from standings.models import (
 )
 
 DEFAULT_VP_SCALE = "wbf-25"
+WHIST_STAGE = "W"
+WHIST_BOARDS = 7  # 3.2.4.1 "playing seven board matches"
 KNOCKOUT_ORDER = ("2", "2a", "2b", "3", "3a", "3b", "4", "4a", "4b", "5")
 SESSION_TITLES = {
     "1": "Week one: pools",
@@ -73,6 +75,25 @@ def vp_scale_code(event: Event) -> str:
 
 def scale_of(event: Event) -> VPScale:
     return vp_scale(vp_scale_code(event))
+
+
+@dataclass(frozen=True)
+class WhistScoring:
+    """3.2.4.1: the scale the American Whist matches are converted on and the board count of
+    its table ("the NSWBA scale for 8 board butler matches"), and the Swiss scale."""
+
+    scale: VPScale
+    boards: int
+    swiss: VPScale
+
+
+def whist_scoring(event: Event) -> WhistScoring:
+    setup = GnotSetup.objects.filter(event=event).first()
+    swiss = vp_scale(setup.vp_scale if setup else DEFAULT_VP_SCALE)
+    if setup is None:
+        return WhistScoring(swiss, 8, swiss)
+    scale = vp_scale(setup.whist_vp_scale) if setup.whist_vp_scale else swiss
+    return WhistScoring(scale, setup.whist_scale_boards, swiss)
 
 
 def bye_vps(scale: VPScale) -> Fraction:
@@ -121,12 +142,13 @@ def engine_playoffs(row: TeamMatch) -> tuple[Match, ...]:
 
 def needs_winner(row: TeamMatch) -> bool:
     """Knock-out matches, week-one head-to-heads and pool-of-four matches must have a winner;
-    pool-of-three, triangle and Swiss matches may be drawn (3.1.1, 1.8)."""
+    pool-of-three, triangle, American Whist and Swiss matches may be drawn (3.1.1, 3.2.4.1,
+    1.8)."""
     if row.kind != MatchKind.MATCH or row.session == "swiss":
         return False
     if row.session == "1":
         return row.stage.startswith("H") or row.half != Half.FULL
-    return not row.stage.startswith("T")
+    return not row.stage.startswith(("T", WHIST_STAGE))
 
 
 def tie_rule(row: TeamMatch) -> engine.TieRule:
@@ -230,8 +252,9 @@ def _with(base: PoolView, **changes: object) -> PoolView:
 
 
 def pools(rows: Sequence[TeamMatch], session: str, seed: str) -> list[PoolView]:
-    """The pools of week one (session "1") or the week-two triangles and head-to-heads (2a)."""
-    staged = [r for r in rows if r.session == session and r.stage]
+    """The pools of week one (session "1") or the week-two triangles and head-to-heads (2a);
+    the American Whist group is :func:`whist_group`."""
+    staged = [r for r in rows if r.session == session and r.stage and r.stage != WHIST_STAGE]
     result = []
     for stage, group in groupby(
         sorted(staged, key=lambda r: (r.stage, r.round, r.table)), key=lambda r: r.stage
@@ -248,6 +271,40 @@ def pools(rows: Sequence[TeamMatch], session: str, seed: str) -> list[PoolView]:
         else:
             result.append(_head_to_head(base))
     return sorted(result, key=lambda p: (p.name[0] != "P", len(p.name), p.name))
+
+
+def whist_group(rows: Sequence[TeamMatch], seed: str, scoring: WhistScoring) -> PoolView | None:
+    """The American Whist group of a 25-team entry (3.2.4.1), ranked once every match is in;
+    None for any other entry."""
+    members = [r for r in rows if r.session == "2a" and r.stage == WHIST_STAGE]
+    if not members:
+        return None
+    members.sort(key=lambda r: (r.round, r.table))
+    matches = tuple(m for m in members if m.kind == MatchKind.MATCH)
+    playoffs = tuple(m for m in members if m.kind == MatchKind.POOL_PLAYOFF)
+    teams = tuple(sorted({t.team_no for m in matches for t in (m.home, m.away)}))
+    base = PoolView(WHIST_STAGE, "2a", "whist", teams, matches, playoffs)
+    played = _played(matches)
+    if len(played) < len(matches):
+        return base
+    standing = engine.whist_standing(
+        teams,
+        [engine_match(r) for r in played],
+        scoring.scale,
+        scale_boards=scoring.boards,
+        playoffs=[engine_match(r) for r in _played(playoffs)],
+        seed=seed,
+        purpose="gnot-whist",
+    )
+    if standing.playoff_needed is not None:
+        return _with(base, playoff_needed=standing.playoff_needed)
+    return _with(base, order=standing.order, places=standing.places)
+
+
+def whist_lines(view: PoolView, scoring: WhistScoring) -> dict[int, engine.WhistLine]:
+    """The whist table so far (VPs, matches won, net IMPs)."""
+    played = [engine_match(r) for r in _played(view.matches)]
+    return engine.whist_lines(view.teams, played, scoring.scale, scale_boards=scoring.boards)
 
 
 @dataclass(frozen=True)
@@ -314,7 +371,7 @@ def _ko_rows(rows: Iterable[TeamMatch]) -> list[TeamMatch]:
         for r in rows
         if r.session in draw_engine.SESSIONS
         and r.kind == MatchKind.MATCH
-        and not r.stage.startswith("T")
+        and not r.stage.startswith(("T", WHIST_STAGE))
     ]
 
 
@@ -349,11 +406,23 @@ def _feeders(code: str, rows: Sequence[TeamMatch]) -> list[str]:
     return feeding
 
 
-def _triangle_winners(rows: Sequence[TeamMatch], seed: str) -> tuple[int, ...] | None:
+def _week_two_group_winners(
+    rows: Sequence[TeamMatch], seed: str, whist: WhistScoring | None
+) -> tuple[int, ...] | str:
+    """The winners of the week-two triangles (3.3.3, 3.4.2) and of the American Whist group
+    (3.2.4.1), who enter session 3a below everyone else; or what is still missing."""
     triangles = [p for p in pools(rows, "2a", seed) if p.kind == "three"]
     if not all(p.complete for p in triangles):
-        return None
-    return tuple(p.order[0] for p in triangles)
+        return "the week-two triangles are not complete"
+    winners = tuple(p.order[0] for p in triangles)
+    if any(r.session == "2a" and r.stage == WHIST_STAGE for r in rows):
+        if whist is None:
+            raise ValueError("the American Whist group needs its scoring")
+        group = whist_group(rows, seed, whist)
+        if group is None or not group.complete:
+            return "the American Whist group (3.2.4.1) is not complete"
+        winners += (group.order[0],)
+    return winners
 
 
 def _feeding_outcomes(
@@ -380,7 +449,11 @@ def _feeding_outcomes(
 
 
 def session_entrants(
-    code: str, rows: Sequence[TeamMatch], seed: str, first: WeekOne | None = None
+    code: str,
+    rows: Sequence[TeamMatch],
+    seed: str,
+    first: WeekOne | None = None,
+    whist: WhistScoring | None = None,
 ) -> SessionEntrants:
     """Who plays session ``code`` and their rank for choice (1.10.2–1.10.4)."""
     if code == "2":
@@ -397,10 +470,10 @@ def session_entrants(
         return SessionEntrants(code, engine.rank_winners(winners, seed=seed, purpose=purpose))
     after: tuple[int, ...] = ()
     if code == "3a":
-        triangle_winners = _triangle_winners(rows, seed)
-        if triangle_winners is None:
-            return SessionEntrants(code, waiting="the week-two triangles are not complete")
-        after = triangle_winners
+        group_winners = _week_two_group_winners(rows, seed, whist)
+        if isinstance(group_winners, str):
+            return SessionEntrants(code, waiting=group_winners)
+        after = group_winners
     ranking = engine.rank_single_knockout(losers, winners, seed=seed, purpose=purpose, after=after)
     if not ranking:
         return SessionEntrants(code, waiting=f"no team plays session {code} with this entry")
@@ -454,7 +527,8 @@ def _replay(state: ChoiceState, records: Iterable[ChoiceRecord]) -> ChoiceState:
 
 def choice_view(event: Event, code: str, rows: Sequence[TeamMatch] | None = None) -> ChoiceView:
     rows = match_rows(event) if rows is None else rows
-    entrants = session_entrants(code, rows, event.lots_seed)
+    whist = whist_scoring(event) if code == "3a" else None
+    entrants = session_entrants(code, rows, event.lots_seed, whist=whist)
     drawn = any(r.session == code for r in rows)
     records = tuple(choice_records(event, code))
     if code == "2a" or not entrants.ready:
@@ -475,11 +549,13 @@ def choice_view(event: Event, code: str, rows: Sequence[TeamMatch] | None = None
 
 @dataclass(frozen=True)
 class Dropper:
-    """A team waiting to enter the Swiss: how it lost (for 1.8.4) or a fixed entry score."""
+    """A team waiting to enter the Swiss: how it lost (for 1.8.4) or a fixed entry score;
+    ``non_contending`` for the Double Knockout winner playing the Swiss as a guest (3.1.8)."""
 
     team_no: int
     outcome: MatchOutcome | None = None
     fixed_entry: Fraction | None = None
+    non_contending: bool = False
 
 
 def _triangle_droppers(
@@ -506,17 +582,47 @@ def _imps_for(row: TeamMatch, team: int) -> tuple[int, int]:
     return (home, away) if row.home.team_no == team else (away, home)
 
 
+def _whist_droppers(rows: Sequence[TeamMatch], seed: str, whist: WhistScoring) -> list[Dropper]:
+    """3.2.4.1: the four teams below the whist group's winner, on a quarter of their whist
+    VPs (standings.gnot decision 10 when the scales differ)."""
+    group = whist_group(rows, seed, whist)
+    if group is None or not group.complete:
+        return []
+    lines = whist_lines(group, whist)
+    entry = engine.whist_swiss_entry
+    return [
+        Dropper(team, fixed_entry=entry(lines[team].vps, whist.scale, whist.swiss))
+        for team in group.order[1:]
+    ]
+
+
 def swiss_droppers(
-    rows: Sequence[TeamMatch], seed: str, scale: VPScale, entries: int
+    rows: Sequence[TeamMatch],
+    seed: str,
+    scale: VPScale,
+    entries: int,
+    *,
+    whist: WhistScoring | None = None,
+    dko_winner_swiss: bool = False,
 ) -> list[Dropper]:
-    """Every team whose route so far leads into the Swiss (entered or not)."""
+    """Every team whose route so far leads into the Swiss (entered or not), and the Double
+    Knockout winner when the director has it play the Swiss as a non-contending team (3.1.8).
+
+    With exactly 25 teams the fourth-placed team plays the American Whist group instead of
+    waiting in the Swiss (3.2.4); a 24-team entry has no fourths.
+    """
     found = [
         Dropper(o.loser, outcome=o)
         for r in _ko_rows(rows)
         if _route(r)[1] == "swiss" and (o := outcome_of(r)) is not None
     ]
-    first = week_one(rows, seed)
-    found += [Dropper(team, fixed_entry=Fraction(0)) for team in first.fourths]
+    if entries != 25:
+        first = week_one(rows, seed)
+        found += [Dropper(team, fixed_entry=Fraction(0)) for team in first.fourths]
+    elif whist is not None:
+        found += _whist_droppers(rows, seed, whist)
+    if dko_winner_swiss and (dko := decided_outcome(rows, "4")) is not None:
+        found.append(Dropper(dko.winner, non_contending=True))
     return found + _triangle_droppers(rows, seed, scale, entries)
 
 
@@ -531,6 +637,18 @@ class SwissRow:
     net_imps: Fraction
     played: int
     decided_by: str | None
+    non_contending: bool = False
+
+
+@dataclass(frozen=True)
+class DkoGuest:
+    """3.1.8: the Double Knockout winner, whether the director lets it play the Swiss as a
+    non-contending team, and whether it has entered."""
+
+    team_no: int
+    name: str
+    joins: bool
+    entered: bool
 
 
 @dataclass(frozen=True)
@@ -544,6 +662,7 @@ class SwissView:
     next_round: int
     round_complete: bool
     lines: dict[int, engine.SwissLine]
+    guest: DkoGuest | None = None
 
     @property
     def leader_vps(self) -> Fraction:
@@ -563,11 +682,13 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissVi
     bye_points: dict[int, Fraction] = defaultdict(Fraction)
     for bye in byes.values():
         bye_points[bye.team.team_no] += Fraction(bye.vps)
+    guests = frozenset(team for team, e in entries.items() if e.non_contending)
     lines = engine.swiss_lines(
         {team: Fraction(e.entry_score) for team, e in entries.items()},
         played,
         scale,
         byes=bye_points,
+        non_contending=guests,
     )
     standing = engine.swiss_standing(lines, seed=seed, purpose="gnot-swiss-standing")
     names = {t.team_no: t.name for t in teams_of(event)}
@@ -586,15 +707,28 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissVi
             lines[r.team_no].net_imps,
             games[r.team_no],
             r.decided_by,
+            r.team_no in guests,
         )
         for r in standing
     )
     by_round: dict[int, list[TeamMatch]] = defaultdict(list)
     for row in swiss_rows:
         by_round[row.round].append(row)
-    waiting = tuple(
-        d for d in swiss_droppers(rows, seed, scale, len(names)) if d.team_no not in entries
+    setup = GnotSetup.objects.filter(event=event).first()
+    droppers = swiss_droppers(
+        rows,
+        seed,
+        scale,
+        len(names),
+        whist=whist_scoring(event) if len(names) == 25 else None,
+        dko_winner_swiss=bool(setup and setup.dko_winner_swiss),
     )
+    waiting = tuple(d for d in droppers if d.team_no not in entries)
+    dko = decided_outcome(rows, "4")
+    guest = None
+    if dko is not None:
+        joins = bool(setup and setup.dko_winner_swiss)
+        guest = DkoGuest(dko.winner, names.get(dko.winner, "?"), joins, dko.winner in entries)
     last = max((*by_round, *byes), default=0)
     complete = all(r.status != MatchStatus.SCHEDULED for r in by_round.get(last, []))
     return SwissView(
@@ -607,6 +741,7 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissVi
         last + 1,
         complete,
         lines,
+        guest,
     )
 
 
@@ -622,7 +757,8 @@ class QualificationView:
     declined: frozenset[int] = frozenset()
 
 
-def _decided(rows: Sequence[TeamMatch], code: str) -> MatchOutcome | None:
+def decided_outcome(rows: Sequence[TeamMatch], code: str) -> MatchOutcome | None:
+    """The outcome of a one-match session (4, 5) once it is decided."""
     found = [r for r in rows if r.session == code and r.kind == MatchKind.MATCH]
     return outcome_of(found[0]) if len(found) == 1 else None
 
@@ -633,7 +769,7 @@ def qualification_view(event: Event) -> QualificationView:
     teams = teams_of(event)
     names = {t.team_no: t.name for t in teams}
     declined = frozenset(t.team_no for t in teams if t.declined)
-    dko, sko = _decided(rows, "4"), _decided(rows, "5")
+    dko, sko = decided_outcome(rows, "4"), decided_outcome(rows, "5")
     if dko is None or sko is None:
         return QualificationView("sessions 4 and 5 are not decided yet", names=names)
     swiss = swiss_view(event, rows)
@@ -664,6 +800,7 @@ def sessions_overview(event: Event, rows: Sequence[TeamMatch]) -> list[SessionSu
     summaries = []
     for code in KNOCKOUT_ORDER:
         matches = [r for r in rows if r.session == code]
-        entrants = None if code == "2a" else session_entrants(code, rows, seed, first)
+        whist = whist_scoring(event) if code == "3a" else None
+        entrants = None if code == "2a" else session_entrants(code, rows, seed, first, whist)
         summaries.append(SessionSummary(code, SESSION_TITLES[code], matches, entrants))
     return summaries

@@ -83,6 +83,69 @@ def gnot_setup_set(*, event: Event, vp_scale: str, user: UserLike) -> GnotSetup:
     return setup
 
 
+@transaction.atomic
+def gnot_whist_scale_set(*, event: Event, scale: str, boards: int, user: UserLike) -> GnotSetup:
+    """The scale of the American Whist group (3.2.4.1 "the NSWBA scale for 8 board butler
+    matches"): a registry code (blank: the Swiss scale) and the board count of its table.
+
+    Refused once a whist match has a result: the group's VPs and the Swiss entry scores
+    already depend on it.
+    """
+    _gnot(event)
+    if scale and scale not in VP_SCALES:
+        raise UserError(f"unknown VP scale {scale!r}; choose {', '.join(sorted(VP_SCALES))}")
+    if not 1 <= boards <= 64:
+        raise UserError("the scale's board count must be between 1 and 64")
+    played = TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
+    if played.exclude(status=MatchStatus.SCHEDULED).exists():
+        raise UserError("the American Whist group has results: its scale can no longer change")
+    setup, _ = GnotSetup.objects.get_or_create(event=event)
+    before = {"scale": setup.whist_vp_scale, "boards": setup.whist_scale_boards}
+    setup.whist_vp_scale, setup.whist_scale_boards = scale, boards
+    setup.save(update_fields=["whist_vp_scale", "whist_scale_boards"])
+    after = {"scale": scale, "boards": boards}
+    summary = f"American Whist scale {scale or 'as the Swiss'} ({boards}-board table, 3.2.4.1)"
+    _done(event, user, "gnot.whist_scale", summary, before=before, after=after)
+    return setup
+
+
+@transaction.atomic
+def dko_winner_swiss_set(*, event: Event, joins: bool, user: UserLike) -> GnotSetup:
+    """3.1.8: "At the Director's discretion the winner shall have the option of playing in the
+    Swiss repechage on week five as a non-contending team."
+
+    Offered once session 4 is decided; the winner then enters the next Swiss round paired
+    (standings.gnot_selectors.swiss_droppers). Refused to withdraw once it has entered: its
+    matches are part of its opponents' scores.
+    """
+    _gnot(event)
+    rows = selectors.match_rows(event)
+    dko = selectors.decided_outcome(rows, "4")
+    if dko is None:
+        raise UserError("session 4 is not decided: the Double Knockout has no winner yet (3.1.8)")
+    setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
+    winner = Team.objects.get(event=event, team_no=dko.winner)
+    entered = SwissEntry.objects.filter(event=event, team=winner).exists()
+    if entered and not joins:
+        raise UserError(
+            f"{winner.name} has already entered the Swiss; its matches stay in its opponents' "
+            "scores"
+        )
+    before = setup.dko_winner_swiss
+    setup.dko_winner_swiss = joins
+    setup.save(update_fields=["dko_winner_swiss"])
+    what = "plays the Swiss as a non-contending team" if joins else "does not play the Swiss"
+    _done(
+        event,
+        user,
+        "gnot.dko_winner_swiss",
+        f"{winner.name} {what} (3.1.8)",
+        before=before,
+        after=joins,
+    )
+    return setup
+
+
 @dataclass(frozen=True)
 class TeamFields:
     name: str
@@ -426,8 +489,9 @@ def _save_decided(
 
 
 def schedule_follow_ups(*, event: Event) -> None:
-    """What a result makes possible on its own: a pool of four's second half (3.2.3) and a
-    pool's or triangle's playoff (3.1.1, 3.3.3)."""
+    """What a result makes possible on its own: a pool of four's second half (3.2.3), a
+    pool's or triangle's playoff (3.1.1, 3.3.3) and the American Whist group's two-board
+    playoff for first place (3.2.4.1)."""
     rows = selectors.match_rows(event)
     for session in ("1", "2a"):
         for pool in selectors.pools(rows, session, event.lots_seed):
@@ -435,6 +499,10 @@ def schedule_follow_ups(*, event: Event) -> None:
                 _pool_of_four_second_half(event, pool)
             elif pool.playoff_needed is not None:
                 _pool_playoff(event, pool, pool.playoff_needed)
+    if any(r.stage == selectors.WHIST_STAGE for r in rows):
+        whist = selectors.whist_group(rows, event.lots_seed, selectors.whist_scoring(event))
+        if whist is not None and whist.playoff_needed is not None:
+            _pool_playoff(event, whist, whist.playoff_needed)
 
 
 def _pool_of_four_second_half(event: Event, pool: selectors.PoolView) -> None:
@@ -461,7 +529,8 @@ def _pool_of_four_second_half(event: Event, pool: selectors.PoolView) -> None:
 
 
 def _pool_playoff(event: Event, pool: selectors.PoolView, needed: engine.PlayoffNeeded) -> None:
-    """3.1.1: two teams tied for first play two boards; three tied play a one-board triangle."""
+    """3.1.1: two teams tied for first play two boards; three tied play a one-board triangle.
+    3.2.4.1: teams tied for first in the whist group play two boards, each pair of them."""
     if any(p.status == MatchStatus.SCHEDULED for p in pool.playoffs):
         return
     teams = {t.team_no: t for m in pool.matches for t in (m.home, m.away)}
@@ -660,11 +729,6 @@ def _week_two_store(event: Event, rows: Sequence[TeamMatch], teams: dict[int, Te
     if not first.complete:
         raise UserError("session 2a cannot start: week one is not complete")
     entries = len(teams)
-    if entries == 25:
-        raise UserError(
-            "exactly 25 teams need the American Whist movement of 3.2.4.1, which this "
-            "version does not run; enter week two by hand"
-        )
     try:
         draw = draw_engine.week_two_draw(
             entries,
@@ -702,6 +766,19 @@ def _week_two_store(event: Event, rows: Sequence[TeamMatch], teams: dict[int, Te
             half=Half.FULL,
         )
         table += 1
+    if draw.whist:
+        for round_no, (home, away) in draw_engine.whist_schedule(draw.whist):
+            _match_create(
+                event,
+                session="2a",
+                pair=(teams[home], teams[away]),
+                round=round_no,
+                stage=selectors.WHIST_STAGE,
+                table=table,
+                boards=selectors.WHIST_BOARDS,
+                half=Half.FULL,
+            )
+            table += 1
     return table - 1
 
 
@@ -774,7 +851,8 @@ def _entry_scores(
 def _ranked_droppers(
     event: Event, droppers: Sequence[selectors.Dropper], round_no: int
 ) -> list[int]:
-    """1.8.4: by the loss suffered; teams with a fixed entry score follow, best score first."""
+    """1.8.4: by the loss suffered; teams with a fixed entry score follow, best score first;
+    the non-contending Double Knockout winner (3.1.8) comes last (decision: it lost nothing)."""
     losses = [d.outcome for d in droppers if d.outcome is not None]
     ranked = [
         r.team_no
@@ -783,10 +861,11 @@ def _ranked_droppers(
         )
     ]
     fixed = sorted(
-        (d for d in droppers if d.outcome is None),
+        (d for d in droppers if d.outcome is None and not d.non_contending),
         key=lambda d: (-(d.fixed_entry or 0), d.team_no),
     )
-    return ranked + [d.team_no for d in fixed]
+    guests = sorted(d.team_no for d in droppers if d.non_contending)
+    return ranked + [d.team_no for d in fixed] + guests
 
 
 @transaction.atomic
@@ -812,6 +891,7 @@ def swiss_round_pair(*, event: Event, user: UserLike) -> int:
         had_bye = frozenset(b.team.team_no for b in view.byes.values())
         draw = draw_engine.swiss_round(view.order, ranked, met=swiss_met, had_bye=had_bye)
     teams = _teams_by_no(event)
+    guests = {d.team_no for d in droppers if d.non_contending}
     for rank, team_no in enumerate(ranked, start=1):
         SwissEntry.objects.create(
             event=event,
@@ -819,6 +899,7 @@ def swiss_round_pair(*, event: Event, user: UserLike) -> int:
             round=round_no,
             entry_score=str(scores[team_no]),
             entry_rank=rank,
+            non_contending=team_no in guests,
         )
     for table, (home, away) in enumerate(draw.pairings, start=1):
         _match_create(

@@ -20,6 +20,7 @@ urlpatterns = [
     path(f"{SESSION}/appeal/", views.appeal_swap, name="gnot_appeal"),
     path(f"{GNOT}/swiss/", views.swiss, name="gnot_swiss"),
     path(f"{GNOT}/swiss/pair/", views.swiss_pair, name="gnot_swiss_pair"),
+    path(f"{GNOT}/swiss/dko-winner/", views.dko_winner_swiss, name="gnot_dko_winner_swiss"),
     path(f"{GNOT}/qualification/", views.qualification, name="gnot_qualification"),
     path(f"{GNOT}/qualification/decline/", views.decline, name="gnot_decline"),
 ]

@@ -27,12 +27,14 @@ from standings.gnot_forms import (
     AppealForm,
     ChoiceForm,
     DeclineForm,
+    GuestForm,
     MatchResultForm,
     ScaleForm,
     SeedingForm,
     TeamsForm,
+    WhistScaleForm,
 )
-from standings.models import MatchStatus, TeamMatch
+from standings.models import GnotSetup, MatchStatus, TeamMatch
 
 SESSION_CODES = ("2", "2a", "2b", "3", "3a", "3b", "4", "4a", "4b", "5")
 
@@ -64,14 +66,24 @@ def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def teams(request: HttpRequest, slug: str) -> HttpResponse:
-    """Registration, seeding (1.5) and the VP scale (1.8.1): the director only."""
+    """Registration, seeding (1.5), the Swiss VP scale (1.8.1) and the American Whist scale
+    (3.2.4.1): the director only."""
     event = event_for_director(request, slug)
-    bound = {key: request.POST if key in request.POST else None for key in ("add", "seed", "scale")}
-    forms: dict[str, TeamsForm | SeedingForm | ScaleForm] = {
+    keys = ("add", "seed", "scale", "whist")
+    bound = {key: request.POST if key in request.POST else None for key in keys}
+    setup = GnotSetup.objects.filter(event=event).first()
+    forms: dict[str, TeamsForm | SeedingForm | ScaleForm | WhistScaleForm] = {
         "teams_form": TeamsForm(bound["add"]),
         "seeding_form": SeedingForm(bound["seed"]),
         "scale_form": ScaleForm(
             bound["scale"], initial={"vp_scale": selectors.vp_scale_code(event)}
+        ),
+        "whist_form": WhistScaleForm(
+            bound["whist"],
+            initial={
+                "whist_scale": setup.whist_vp_scale if setup else "",
+                "whist_boards": setup.whist_scale_boards if setup else 8,
+            },
         ),
     }
     form = next((f for f in forms.values() if f.is_bound), None)
@@ -91,6 +103,13 @@ def _teams_save(request: HttpRequest, event, form) -> None:  # type: ignore[no-u
         services.teams_register(event=event, teams=form.team_fields(), user=request.user)
     elif isinstance(form, SeedingForm):
         services.teams_seed(event=event, order=form.cleaned_data["order"], user=request.user)
+    elif isinstance(form, WhistScaleForm):
+        services.gnot_whist_scale_set(
+            event=event,
+            scale=form.cleaned_data["whist_scale"],
+            boards=form.cleaned_data["whist_boards"],
+            user=request.user,
+        )
     else:
         services.gnot_setup_set(
             event=event, vp_scale=form.cleaned_data["vp_scale"], user=request.user
@@ -123,7 +142,12 @@ def match_result(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResp
         else:
             messages.success(request, "Result saved.")
             return redirect("standings:gnot_match", slug=slug, match_id=match_id)
-    context = {"event": event, "match": row, "form": form, "conflict": conflict}
+    context = {
+        "event": event,
+        "match": row,
+        "form": form,
+        "conflict": conflict,
+    }
     template = "standings/gnot/match.html"
     return render(request, template + "#match-form" if request.htmx else template, context)
 
@@ -248,6 +272,23 @@ def swiss_pair(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Swiss round {number} paired.")
+    return redirect("standings:gnot_swiss", slug=slug)
+
+
+@require_POST
+def dko_winner_swiss(request: HttpRequest, slug: str) -> HttpResponse:
+    """3.1.8: the director lets the Double Knockout winner play the Swiss as a guest."""
+    event = event_for_director(request, slug)
+    form = GuestForm(request.POST)
+    form.is_valid()
+    try:
+        services.dko_winner_swiss_set(
+            event=event, joins=bool(form.cleaned_data.get("joins")), user=request.user
+        )
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Saved (3.1.8).")
     return redirect("standings:gnot_swiss", slug=slug)
 
 

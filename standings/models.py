@@ -35,6 +35,14 @@ class GnotSetup(models.Model):
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="gnot_setup")
     vp_scale = models.CharField(max_length=40, default="wbf-25")
+    # 3.2.4.1 (exactly 25 teams): the American Whist matches are converted "using the NSWBA
+    # scale for 8 board butler matches": a scale code (blank: the Swiss scale) and the board
+    # count whose table is used.
+    whist_vp_scale = models.CharField(max_length=40, blank=True)
+    whist_scale_boards = models.PositiveSmallIntegerField(default=8)
+    # 3.1.8: "At the Director's discretion the winner [of session 4] shall have the option of
+    # playing in the Swiss repechage on week five as a non-contending team."
+    dko_winner_swiss = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"GNOT setup of {self.event}"
@@ -241,7 +249,8 @@ class ChoiceRecord(models.Model):
 
 class SwissEntry(models.Model):
     """A team's entry into the Swiss repechage: the round it first plays and its entry score
-    (1.8.3; 3.3.3, 3.4.2 for week-two triangles), an exact fraction written as text."""
+    (1.8.3; 3.3.3, 3.4.2 for week-two triangles; 3.2.4.1 for the American Whist group), an
+    exact fraction written as text."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="swiss_entries")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
@@ -249,6 +258,8 @@ class SwissEntry(models.Model):
     entry_score = models.CharField(max_length=40, default="0")
     # 1.8.4: the dropper's rank among the teams entering in the same round (1.8.5 pairs by it).
     entry_rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # 3.1.8: the Double Knockout winner playing the Swiss as a non-contending team.
+    non_contending = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["event", "round", "entry_rank", "team__team_no"]

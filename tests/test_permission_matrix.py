@@ -128,6 +128,7 @@ ACCESS: dict[str, Access] = {
     "standings:gnot_appeal": POST_DIRECTOR,
     "standings:gnot_swiss": PUBLIC,
     "standings:gnot_swiss_pair": POST_DIRECTOR,
+    "standings:gnot_dko_winner_swiss": POST_DIRECTOR,
     "standings:gnot_qualification": PUBLIC,
     "standings:gnot_decline": POST_DIRECTOR,
     "standings:cohen": PUBLIC,

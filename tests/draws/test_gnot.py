@@ -36,6 +36,7 @@ from draws.gnot import (
     swiss_round,
     week_one_draw,
     week_two_draw,
+    whist_schedule,
 )
 from draws.lots import LotDrawer
 from standings.bridge import WBF_25, score_match, triangle_entry_score, whist_entry_score
@@ -720,3 +721,22 @@ def test_every_entry_size_plays_through(entries: int, seed: str) -> None:
     assert len(qualification.national) == 2
     assert len(qualification.metropolitan) == -(-(entries - 2) // 7)
     assert event.choices_made > 0
+
+
+# --- the American Whist group (3.2.4.1) -----------------------------------------------------
+
+
+def test_whist_schedule_every_pair_once_and_one_match_a_round_3_2_4_1() -> None:
+    teams = (21, 7, 13, 2, 25)
+    schedule = whist_schedule(teams)
+    pairs = [frozenset(pair) for _, pair in schedule]
+    assert len(pairs) == 10 and set(pairs) == {frozenset(p) for p in combinations(teams, 2)}
+    for round_no in {r for r, _ in schedule}:
+        playing = [t for r, pair in schedule if r == round_no for t in pair]
+        assert len(playing) == len(set(playing)) == 4  # one team sits out each round
+
+
+@pytest.mark.parametrize("teams", [(1, 2, 3, 4), (1, 2, 3, 4, 4), (1, 2, 3, 4, 5, 6)])
+def test_whist_schedule_needs_five_different_teams(teams: tuple[int, ...]) -> None:
+    with pytest.raises(GnotDrawError, match="five different teams"):
+        whist_schedule(teams)

@@ -90,3 +90,35 @@ def choose_all(event: Event, user, session: str) -> None:  # type: ignore[no-unt
             services.session_draw(event=event, session=session, user=user)
             return
         services.choice_record(event=event, session=session, chosen=view.allowed[0], user=user)
+
+
+def play_through(director, teams: int, *, dko_winner_in_swiss: bool = False) -> Event:  # type: ignore[no-untyped-def]
+    """Week one to session 5 and seven Swiss rounds, every choice the first allowed one.
+
+    With ``dko_winner_in_swiss`` the director lets the Double Knockout winner play the Swiss
+    on week five as a non-contending team (3.1.8).
+    """
+    event = seeded(director, teams=teams)
+    lots = LotDrawer("results", str(teams))
+    play_pending(event, director, lots, "1")
+    services.session_draw(event=event, session="2a", user=director)
+    choose_all(event, director, "2")
+    play_pending(event, director, lots, "2")
+    play_pending(event, director, lots, "2a")
+    if teams >= 21:
+        choose_all(event, director, "2b")
+    steps = (("2b",), ("3", "3a"), ("3b",), ("4", "4a"), ("4b",), ("5",))
+    for sessions in steps:
+        services.swiss_round_pair(event=event, user=director)
+        play_pending(event, director, lots, "swiss")
+        for session in sessions:
+            if session == "2b" and teams < 21:
+                continue  # 3.4.2: with 16–20 teams week two has no session 2b
+            if not TeamMatch.objects.filter(event=event, session=session).exists():
+                choose_all(event, director, session)
+            play_pending(event, director, lots, session)
+            if session == "4" and dko_winner_in_swiss:
+                services.dko_winner_swiss_set(event=event, joins=True, user=director)
+    services.swiss_round_pair(event=event, user=director)
+    play_pending(event, director, lots, "swiss")
+    return event

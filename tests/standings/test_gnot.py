@@ -6,6 +6,7 @@ Case ids cite the seed clause; the two clauses numbered 1.9.3 are told apart by 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from draws.lots import LotDrawer
-from standings.bridge import WBF_25, WBF_2013_20, VPScale, score_match
+from standings.bridge import WBF_25, WBF_2013_20, BandScale, VPBand, VPScale, score_match
 from standings.gnot import (
     FinalOrder,
     GnotError,
@@ -40,6 +41,9 @@ from standings.gnot import (
     swiss_entry_score,
     swiss_lines,
     swiss_standing,
+    whist_lines,
+    whist_standing,
+    whist_swiss_entry,
 )
 
 SEED = "gnot-test-seed"
@@ -468,3 +472,113 @@ def test_non_contending_teams_do_not_count_or_qualify() -> None:
     assert qualifier_counts(6) == (2, 1)
     assert qualification.national == (1, 2)
     assert qualification.metropolitan == (3,)
+
+
+# --- the American Whist group of a 25-team entry (3.2.4.1) ----------------------------------
+
+# A small band table made for these tests (not a published scale): 0 → 15-15, 1–9 → 16-14,
+# 10+ → 20-10, so equal VP totals are easy to build.
+TEST_SCALE = BandScale(
+    code="test-bands",
+    name="test bands",
+    match_maximum=Decimal(25),
+    tables={
+        8: (
+            VPBand(0, Decimal(15), Decimal(15)),
+            VPBand(1, Decimal(16), Decimal(14)),
+            VPBand(10, Decimal(20), Decimal(10)),
+        )
+    },
+)
+
+
+def whist(*matches: Match, playoffs: tuple[Match, ...] = ()):  # type: ignore[no-untyped-def]
+    teams = sorted({t for m in matches for t in m.teams})
+    return whist_standing(
+        teams, list(matches), TEST_SCALE, playoffs=playoffs, seed=SEED, purpose="whist"
+    )
+
+
+def test_whist_lines_use_the_8_board_table_for_7_board_matches() -> None:
+    # 3.2.4.1: seven-board matches "converted to VPs using the NSWBA scale for 8 board
+    # butler matches": the scale's 8-board table, whatever the boards played.
+    lines = whist_lines([1, 2], [result(1, 2, 12, 1)], TEST_SCALE, scale_boards=8)
+    assert (lines[1].vps, lines[2].vps) == (Fraction(20), Fraction(10))
+    assert (lines[1].wins, lines[1].net_imps) == (Fraction(1), Fraction(11))
+
+
+def test_whist_ranks_by_vps_then_most_matches_won_3_2_4_1() -> None:
+    matches = (
+        result(1, 3, 1, 0), result(1, 4, 1, 0), result(1, 5, 1, 0), result(2, 1, 20, 0),
+        result(3, 2, 1, 0), result(4, 2, 1, 0), result(5, 2, 10, 0),
+        result(4, 3, 1, 0), result(5, 3, 10, 0), result(5, 4, 10, 0),
+    )  # fmt: skip
+    standing = whist(*matches)
+    # VPs: 5 → 74; 1 → 58 with three wins; 2 → 58 with one win; 4 → 56; 3 → 54.
+    assert standing.order == (5, 1, 2, 4, 3)
+    assert [p.decided_by for p in standing.places] == ["vps", "wins", "vps", "vps", None]
+
+
+def _tied_for_first(first_v_third: Match, second_v_third: Match) -> tuple[Match, ...]:
+    # 1 and 2 draw, both beat 3, 4 and 5 by one IMP; 3, 4 and 5 draw among themselves.
+    return (
+        played(1, 2, 0), first_v_third, played(1, 4, 20), played(1, 5, 20),
+        second_v_third, played(2, 4, 20), played(2, 5, 20),
+        played(3, 4, 0), played(3, 5, 0), played(4, 5, 0),
+    )  # fmt: skip
+
+
+def test_whist_tie_for_first_plays_two_boards_3_2_4_1() -> None:
+    matches = _tied_for_first(played(1, 3, 20), played(2, 3, 20))
+    assert whist(*matches).playoff_needed == PlayoffNeeded((1, 2), 2, "3.2.4.1")
+    decided = whist(*matches, playoffs=(played(2, 1, 100, 0),))
+    assert decided.order[:2] == (2, 1)
+    assert decided.places[0].decided_by == "playoff-wins"
+
+
+def test_whist_tie_still_level_after_the_playoff_goes_to_1_9_1_over_thirty_boards() -> None:
+    # Same IMPs and VPs; team 1's boards against 3 score better board-a-match (20, 0 v 20, -10).
+    matches = _tied_for_first(played(1, 3, 20, 0), played(2, 3, 20, -10))
+    decided = whist(*matches, playoffs=(played(1, 2, 0, 0),))
+    assert decided.order[:2] == (1, 2)
+    assert decided.places[0].decided_by == "board-a-match"
+
+
+def test_whist_three_tied_for_first_each_pair_plays_two_boards_decision_8() -> None:
+    # 1, 2 and 3 beat each other in a circle by one IMP and beat 4 and 5 by one IMP.
+    matches = (
+        result(1, 2, 1, 0), result(2, 3, 1, 0), result(3, 1, 1, 0),
+        result(1, 4, 1, 0), result(1, 5, 1, 0), result(2, 4, 1, 0), result(2, 5, 1, 0),
+        result(3, 4, 1, 0), result(3, 5, 1, 0), result(4, 5, 0, 0),
+    )  # fmt: skip
+    assert whist(*matches).playoff_needed == PlayoffNeeded((1, 2, 3), 2, "3.2.4.1")
+    one_played = (result(1, 2, 3, 0),)
+    assert whist(*matches, playoffs=one_played).playoff_needed is not None
+    all_played = (result(1, 2, 3, 0), result(3, 2, 5, 0), result(1, 3, 0, 0))
+    decided = whist(*matches, playoffs=all_played)
+    # playoff wins: 1 → 1½, 3 → 1½, 2 → 0; then playoff net IMPs: 3 (+5) before 1 (+3)
+    assert decided.order[:3] == (3, 1, 2)
+    assert [p.decided_by for p in decided.places[:2]] == ["playoff-net-imps", "playoff-wins"]
+
+
+def test_whist_ties_below_first_need_no_playoff_decision_9() -> None:
+    matches = _tied_for_first(played(1, 3, 20), played(2, 3, 20))
+    decided = whist(*matches, playoffs=(played(2, 1, 100, 0),))
+    # 3, 4 and 5 are level on VPs, wins and net IMPs: a recorded lot, no playoff asked
+    assert decided.playoff_needed is None and sorted(decided.order[2:]) == [3, 4, 5]
+    assert decided.places[2].decided_by == "lot"
+
+
+@pytest.mark.parametrize(
+    ("vps", "whist_scale", "swiss_scale", "entry"),
+    [
+        pytest.param(Fraction(58), WBF_25, WBF_25, Fraction(29, 2), id="3.2.4.1-quarter"),
+        pytest.param(
+            Fraction(48), WBF_2013_20, WBF_25, Fraction(15), id="decision-10-rescaled-20-to-25"
+        ),
+    ],
+)
+def test_whist_swiss_entry_3_2_4_1(
+    vps: Fraction, whist_scale: VPScale, swiss_scale: VPScale, entry: Fraction
+) -> None:
+    assert whist_swiss_entry(vps, whist_scale, swiss_scale) == entry

@@ -20,9 +20,23 @@ from standings import gnot_selectors as selectors
 from standings import gnot_services as services
 from standings.bridge import WBF_25
 from standings.gnot import swiss_entry_score
-from standings.models import ChoiceRecord, MatchStatus, Team, TeamMatch, TeamMatchSlot
+from standings.models import (
+    ChoiceRecord,
+    GnotSetup,
+    MatchStatus,
+    SwissEntry,
+    Team,
+    TeamMatch,
+    TeamMatchSlot,
+)
 from tests.conftest import REPO
-from tests.standings.gnot_helpers import choose_all, gnot_event, play_pending, seeded
+from tests.standings.gnot_helpers import (
+    choose_all,
+    gnot_event,
+    play_pending,
+    play_through,
+    seeded,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -258,34 +272,22 @@ def test_pool_tie_for_first_schedules_a_two_board_playoff_3_1_1(director):
 # --- a whole event through the services ---------------------------------------------------
 
 
-def play_through(director, teams: int) -> Event:  # type: ignore[no-untyped-def]
-    """Week one to session 5 and six Swiss rounds, every choice the first allowed one."""
-    event = seeded(director, teams=teams)
-    lots = LotDrawer("results", str(teams))
-    play_pending(event, director, lots, "1")
-    services.session_draw(event=event, session="2a", user=director)
-    choose_all(event, director, "2")
-    play_pending(event, director, lots, "2")
-    play_pending(event, director, lots, "2a")
-    if teams >= 21:
-        choose_all(event, director, "2b")
-    steps = (("2b",), ("3", "3a"), ("3b",), ("4", "4a"), ("4b",), ("5",))
-    for sessions in steps:
-        services.swiss_round_pair(event=event, user=director)
-        play_pending(event, director, lots, "swiss")
-        for session in sessions:
-            if session == "2b" and teams < 21:
-                continue  # 3.4.2: with 16–20 teams week two has no session 2b
-            if not TeamMatch.objects.filter(event=event, session=session).exists():
-                choose_all(event, director, session)
-            play_pending(event, director, lots, session)
-    services.swiss_round_pair(event=event, user=director)
-    play_pending(event, director, lots, "swiss")
-    return event
+ENTRY_SIZES = [
+    pytest.param(n, id=f"{clause}-{n}")
+    for clause, sizes in (
+        ("3.4", range(16, 21)),
+        ("3.3", range(21, 24)),
+        ("3.1", (24,)),
+        ("3.2.4", (25,)),
+        ("3.2", range(26, 33)),
+    )
+    for n in sizes
+]
 
 
-@pytest.mark.parametrize("teams", [pytest.param(24, id="3.1-24"), pytest.param(18, id="3.4-18")])
+@pytest.mark.parametrize("teams", ENTRY_SIZES)
 def test_an_event_plays_through_to_qualification_1_11(director, teams):
+    """Every entry size of the appendix, from week one to the qualification list."""
     event = play_through(director, teams)
     view = selectors.qualification_view(event)
     assert view.result is not None, view.waiting
@@ -294,12 +296,44 @@ def test_an_event_plays_through_to_qualification_1_11(director, teams):
     assert len(view.result.metropolitan) == ceil(Fraction(teams - 2, 7))
     swiss = selectors.swiss_view(event)
     assert list(view.final.order[3:]) == list(swiss.order)
+    # every team outside sessions 4 and 5 ended in the Swiss, entered once
+    assert len(swiss.order) == teams - 3
+    assert not swiss.waiting
     # 1.11.3: a qualifier opts out, the next team replaces it
     declined = view.result.national[0]
     services.team_decline_set(event=event, team_no=declined, declined=True, user=director)
     after = selectors.qualification_view(event)
     assert declined not in after.result.national + after.result.metropolitan
     assert after.result.replacements or after.result.vacant_metropolitan
+
+
+def test_dko_winner_plays_the_swiss_as_non_contending_3_1_8(director):
+    event = play_through(director, 24, dko_winner_in_swiss=True)
+    dko = selectors.decided_outcome(selectors.match_rows(event), "4")
+    entry = SwissEntry.objects.get(event=event, team__team_no=dko.winner)
+    # it enters the first Swiss round paired after the director's decision (round 5 here)
+    assert entry.non_contending and entry.round == 5
+    assert entry.entry_rank == SwissEntry.objects.filter(event=event, round=5).count()
+    swiss = selectors.swiss_view(event)
+    row = next(r for r in swiss.table if r.team_no == dko.winner)
+    assert row.non_contending and row.played == 3
+    assert len(swiss.order) == 24 - 2  # the guest is in the table
+    view = selectors.qualification_view(event)
+    # 1.11.1 (a): the winner keeps first place; the Swiss order below leaves it out
+    assert view.final.order[0] == dko.winner
+    assert dko.winner not in view.final.swiss
+    assert list(view.final.order[3:]) == [t for t in swiss.order if t != dko.winner]
+    assert view.result.national[0] == dko.winner
+    # once it has entered, the option cannot be withdrawn; nothing changes
+    with pytest.raises(UserError, match="already entered the Swiss"):
+        services.dko_winner_swiss_set(event=event, joins=False, user=director)
+    assert GnotSetup.objects.get(event=event).dko_winner_swiss
+
+
+def test_dko_winner_option_needs_a_decided_session_4_3_1_8(director, week_one_played):
+    with pytest.raises(UserError, match="session 4 is not decided"):
+        services.dko_winner_swiss_set(event=week_one_played, joins=True, user=director)
+    assert not GnotSetup.objects.filter(event=week_one_played, dko_winner_swiss=True).exists()
 
 
 def test_export_import_export_of_a_played_event_is_identical(director):
@@ -425,3 +459,80 @@ def test_the_worked_example_imports_and_replays(director):
     assert selectors.choice_view(event, "2").drawn
     assert TeamMatch.objects.filter(event=event, status=MatchStatus.SCHEDULED).exists()
     assert event_export_document(event) == json.loads(text)
+
+
+# --- exactly 25 teams: the American Whist group (3.2.4, 3.2.4.1, 3.2.4.2) ------------------
+
+
+def test_25_teams_play_the_american_whist_group_3_2_4_1(director):
+    event = seeded(director, teams=25)
+    lots = LotDrawer("results", "whist")
+    play_pending(event, director, lots, "1")
+    first = selectors.week_one(selectors.match_rows(event), event.lots_seed)
+    services.session_draw(event=event, session="2a", user=director)
+    rows = selectors.match_rows(event)
+    whist_rows = [r for r in rows if r.stage == "W"]
+    # the two bottom runners-up, the two bottom thirds and the fourth: ten 7-board matches
+    group = {*first.runners_up[-2:], *first.thirds[-2:], *first.fourths}
+    assert {t for r in whist_rows for t in (r.home.team_no, r.away.team_no)} == group
+    assert len(whist_rows) == 10 and {r.boards for r in whist_rows} == {7}
+    assert len([r for r in rows if r.session == "2a" and not r.stage]) == 6
+    # nobody waits alone in the Swiss in the first half of week two (3.2.4)
+    assert not selectors.swiss_view(event).waiting
+    choose_all(event, director, "2")
+    play_pending(event, director, lots, "2")
+    play_pending(event, director, lots, "2a")
+    # 3.2.4.2: six teams in session 2b; the two highest ranked choose from the other four
+    view = selectors.choice_view(event, "2b")
+    assert len(view.entrants.order) == 6
+    assert [(r.chooser, r.low, r.high) for r in view.state.rules] == [(1, 3, 6), (2, 3, 6)]
+    choose_all(event, director, "2b")
+    play_pending(event, director, lots, "2b")
+    # the whist winner enters session 3a as the bottom-ranked team
+    rows = selectors.match_rows(event)
+    scoring = selectors.whist_scoring(event)
+    whist = selectors.whist_group(rows, event.lots_seed, scoring)
+    assert whist.complete
+    entrants = selectors.choice_view(event, "3a").entrants
+    assert len(entrants.order) == 8 and entrants.order[-1] == whist.order[0]
+    # the other four enter the Swiss on a quarter of their whist VPs
+    lines = selectors.whist_lines(whist, scoring)
+    waiting = {d.team_no: d for d in selectors.swiss_view(event).waiting}
+    for team in whist.order[1:]:
+        assert waiting[team].fixed_entry == lines[team].vps / 4
+
+
+def test_whist_scale_is_chosen_before_results_3_2_4_1(director):
+    event = seeded(director, teams=25)
+    services.gnot_whist_scale_set(event=event, scale="wbf-2013-20", boards=8, user=director)
+    scoring = selectors.whist_scoring(event)
+    assert (scoring.scale.code, scoring.boards, scoring.swiss.code) == (
+        "wbf-2013-20",
+        8,
+        "wbf-25",
+    )
+    with pytest.raises(UserError, match="unknown VP scale"):
+        services.gnot_whist_scale_set(event=event, scale="nswba-9", boards=8, user=director)
+    play_pending(event, director, LotDrawer("results", "whist-scale"), "1")
+    services.session_draw(event=event, session="2a", user=director)
+    row = TeamMatch.objects.filter(event=event, stage="W").first()
+    services.match_result_record(
+        event=event, match_id=row.pk, score=ScoreInput(home_imps=10, away_imps=3), user=director
+    )
+    with pytest.raises(UserError, match="American Whist group has results"):
+        services.gnot_whist_scale_set(event=event, scale="", boards=8, user=director)
+    assert GnotSetup.objects.get(event=event).whist_vp_scale == "wbf-2013-20"
+
+
+def test_whist_settings_and_guest_travel_in_the_exchange_format(director):
+    event = play_through(director, 25, dko_winner_in_swiss=True)
+    services_setup = GnotSetup.objects.get(event=event)
+    services_setup.whist_scale_boards = 9  # not the default, so it is written
+    services_setup.save()
+    first = event_export_document(event)
+    assert first["whist_scale"] == {"scale": "", "boards": 9}
+    assert first["dko_winner_swiss"] is True
+    assert sum(1 for e in first["swiss_entries"] if e.get("non_contending")) == 1
+    Event.objects.filter(pk=event.pk).delete()
+    again = event_import_document(text=json.dumps(first), user=director)
+    assert event_export_document(again) == first

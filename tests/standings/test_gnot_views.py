@@ -10,9 +10,9 @@ from django.urls import reverse
 from draws.lots import LotDrawer
 from events.services import access_grant
 from standings import gnot_selectors as selectors
-from standings.models import ChoiceRecord, Team, TeamMatch
+from standings.models import ChoiceRecord, GnotSetup, SwissEntry, Team, TeamMatch
 from tests.conftest import make_event
-from tests.standings.gnot_helpers import play_pending, seeded
+from tests.standings.gnot_helpers import choose_all, play_pending, play_through, seeded
 
 pytestmark = pytest.mark.django_db
 
@@ -197,8 +197,6 @@ def test_teams_page_registers_and_seeds(director, client_for):
 
 
 def test_bracket_and_swiss_pages_render(director, client_for):
-    from tests.standings.test_gnot_event import play_through
-
     event = play_through(director, 24)
     client = client_for(None)
     overview = client.get(reverse("standings:gnot", args=[event.slug])).content.decode()
@@ -207,3 +205,58 @@ def test_bracket_and_swiss_pages_render(director, client_for):
     assert "Round 6" in swiss
     qualification = client.get(reverse("standings:gnot_qualification", args=[event.slug]))
     assert "National final" in qualification.content.decode()
+
+
+def test_25_teams_session_2a_page_shows_the_american_whist_group(director, client_for):
+    event = seeded(director, teams=25, name="GNOT Whist")
+    client = client_for(director)
+    teams_page = reverse("standings:gnot_teams", args=[event.slug])
+    saved = client.post(
+        teams_page, {"whist": "1", "whist_scale": "wbf-2013-20", "whist_boards": "8"}
+    )
+    assert saved.status_code == 302
+    assert GnotSetup.objects.get(event=event).whist_vp_scale == "wbf-2013-20"
+    lots = LotDrawer("views", "whist")
+    play_pending(event, director, lots, "1")
+    page = reverse("standings:gnot_session", args=[event.slug, "2a"])
+    assert (
+        client.post(reverse("standings:gnot_session_draw", args=[event.slug, "2a"])).status_code
+        == 302
+    )
+    html = client_for(None).get(page).content.decode()
+    assert "American Whist group (3.2.4.1)" in html and "WBF 2013 continuous 20-VP scale" in html
+    play_pending(event, director, lots, "2a")
+    html = client_for(None).get(page).content.decode()
+    assert html.count("session 3a") >= 1 and html.count(">Swiss<") == 4
+    # once a whist match has a result the scale is locked, and the page says why
+    refused = client.post(teams_page, {"whist": "1", "whist_scale": "", "whist_boards": "8"})
+    assert "American Whist group has results" in refused.content.decode()
+    assert GnotSetup.objects.get(event=event).whist_vp_scale == "wbf-2013-20"
+
+
+def test_director_lets_the_dko_winner_play_the_swiss_3_1_8(director, client_for):
+    event = seeded(director, teams=16, name="GNOT Guest")
+    lots = LotDrawer("views", "guest")
+    play_pending(event, director, lots, "1")
+    from standings import gnot_services as services
+
+    services.session_draw(event=event, session="2a", user=director)
+    play_pending(event, director, lots, "2a")  # its losers are the Swiss the guest joins
+    for session in ("2", "3", "4"):
+        choose_all(event, director, session)
+        play_pending(event, director, lots, session)
+    swiss_page = reverse("standings:gnot_swiss", args=[event.slug])
+    html = client_for(director).get(swiss_page).content.decode()
+    assert 'id="dko-guest"' in html and "non-contending" in html
+    assert 'id="dko-guest"' not in client_for(None).get(swiss_page).content.decode()
+    action = reverse("standings:gnot_dko_winner_swiss", args=[event.slug])
+    assert client_for(director).post(action, {"joins": "on"}).status_code == 302
+    assert GnotSetup.objects.get(event=event).dko_winner_swiss
+    services.swiss_round_pair(event=event, user=director)
+    guest = SwissEntry.objects.get(event=event, non_contending=True)
+    html = client_for(None).get(swiss_page).content.decode()
+    assert f"{guest.team.team_no}. {guest.team.name} <abbr" in html
+    # withdrawing after it has entered is refused, and the message says why
+    refused = client_for(director).post(action, {}, follow=True).content.decode()
+    assert "already entered the Swiss" in refused
+    assert GnotSetup.objects.get(event=event).dko_winner_swiss
