@@ -284,6 +284,57 @@ WBF_2013_20 = ContinuousWBFScale()
 VP_SCALES: Mapping[str, VPScale] = {scale.code: scale for scale in (WBF_2013_20, WBF_25)}
 
 
+# The code of an event's own band table (typed in by the director, stored with the event).
+EVENT_BANDS = "event-bands"
+
+
+class InvalidBandTable(ValueError):
+    """A band table that is not a VP scale; the message says which band and why."""
+
+
+BandRow = tuple[int, Decimal, Decimal]
+
+
+def band_table(rows: Sequence[BandRow], boards: int) -> tuple[VPBand, ...]:
+    """Check one table of an editable scale and return its bands.
+
+    A scale is data (house style 2), so a director can type in the printed scale the event
+    uses (issue 8: "the older WBF 25-VP discrete scale as an editable band table"). The table
+    must start with the draw at a margin of 0 (both teams the same VPs), list margins in
+    ascending order, and never give the winner fewer VPs, or the loser more, for a larger
+    margin; the winner never scores below the loser and no score is negative.
+    """
+    if not rows:
+        raise InvalidBandTable(f"{boards} boards: the table has no band")
+    where = f"{boards} boards"
+    first_margin, first_winner, first_loser = rows[0]
+    if first_margin != 0 or first_winner != first_loser:
+        raise InvalidBandTable(f"{where}: the first band is the draw, margin 0 with equal VPs")
+    previous: BandRow | None = None
+    for margin, winner, loser in rows:
+        band = f"{where}, margin {margin}"
+        if min(winner, loser) < 0 or winner < loser:
+            raise InvalidBandTable(f"{band}: the winner's VPs must be at least the loser's")
+        if previous is not None:
+            if margin <= previous[0]:
+                raise InvalidBandTable(f"{band}: margins must increase from band to band")
+            if winner < previous[1] or loser > previous[2]:
+                raise InvalidBandTable(
+                    f"{band}: a larger margin cannot give the winner fewer VPs or the loser more"
+                )
+        previous = (margin, winner, loser)
+    return tuple(VPBand(margin, winner, loser) for margin, winner, loser in rows)
+
+
+def event_band_scale(tables: Mapping[int, Sequence[BandRow]]) -> BandScale:
+    """The event's own discrete scale from its band tables, one per number of boards."""
+    if not tables:
+        raise InvalidBandTable("the event has no band table yet")
+    checked = {boards: band_table(rows, boards) for boards, rows in sorted(tables.items())}
+    maximum = max(band.winner for bands in checked.values() for band in bands)
+    return BandScale(EVENT_BANDS, "The event's own band table", maximum, checked)
+
+
 def vp_scale(code: str) -> VPScale:
     """The registered scale for ``code``; a clear error naming the known codes otherwise."""
     try:

@@ -2,7 +2,8 @@
 "bridge IMPs, pools … extend this format in the same style"), documented in
 docs/exchange-format.md and docs/exchange-format.schema.json.
 
-Keys (all optional; exported for every ``gnot`` event): ``vp_scale``, ``whist_scale``
+Keys (all optional; exported for every ``gnot`` event): ``vp_scale``, ``vp_bands`` (the
+event's own band table), ``whist_scale``
 (3.2.4.1), ``dko_winner_swiss`` (3.1.8), ``teams``, ``team_matches``, ``choices``,
 ``swiss_entries``, ``swiss_byes``. Only what people entered is
 exchanged; each match's status, winner and way of deciding are recomputed on import by the
@@ -14,6 +15,7 @@ rules. Called by :mod:`events.exchange` inside its transaction: an error raises
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +24,7 @@ from django.db import IntegrityError
 from events.errors import ImportFailed, UserError
 from events.models import Event
 from standings import gnot_services as services
-from standings.bridge import VP_SCALES
+from standings.bridge import EVENT_BANDS, VP_SCALES, BandRow, InvalidBandTable, event_band_scale
 from standings.models import (
     SESSION_CODES,
     ChoiceKind,
@@ -40,6 +42,7 @@ from standings.models import (
 
 GNOT_KEYS = (
     "vp_scale",
+    "vp_bands",
     "whist_scale",
     "dko_winner_swiss",
     "teams",
@@ -149,18 +152,23 @@ def gnot_records_import(doc: Mapping[str, Any], event: Event) -> None:
         return
     if event.system != "gnot":
         raise Invalid(f"teams: only a gnot event has teams, not a {event.system} event")
+    codes = sorted([*VP_SCALES, EVENT_BANDS])
     scale = _str(doc, "vp_scale", "", default="wbf-25")
-    _one_of(scale, sorted(VP_SCALES), "vp_scale")
+    _one_of(scale, codes, "vp_scale")
     whist = _obj(doc.get("whist_scale", {}), "whist_scale", {"scale", "boards"})
     whist_code = _str(whist, "scale", "whist_scale", default="")
     if whist_code:
-        _one_of(whist_code, sorted(VP_SCALES), "whist_scale.scale")
+        _one_of(whist_code, codes, "whist_scale.scale")
+    bands = _bands_import(doc.get("vp_bands", {}))
+    if EVENT_BANDS in (scale, whist_code) and not bands:
+        raise Invalid("vp_bands: the event-bands scale needs the event's band table")
     GnotSetup.objects.create(
         event=event,
         vp_scale=scale,
         whist_vp_scale=whist_code,
         whist_scale_boards=_int(whist, "boards", "whist_scale", minimum=1, default=8),
         dko_winner_swiss=_bool(doc, "dko_winner_swiss", ""),
+        vp_bands=bands,
     )
     teams = _teams_import(doc.get("teams", []), event)
     try:
@@ -295,6 +303,47 @@ def _choices_import(raw: Any, event: Event, teams: Mapping[int, Team]) -> None:
         )
 
 
+def _bands_import(value: Any) -> dict[str, list[list[Any]]]:
+    """``vp_bands``: {"BOARDS": [[margin, "winner", "loser"], ...]}, checked like the form."""
+    if not isinstance(value, dict):
+        raise Invalid("vp_bands: expected an object")
+    tables: dict[int, list[BandRow]] = {}
+    for boards, rows in value.items():
+        where = f"vp_bands.{boards}"
+        if not str(boards).isdigit() or int(boards) < 1 or not isinstance(rows, list):
+            raise Invalid(f"{where}: expected a board count with a list of bands")
+        table = tables.setdefault(int(boards), [])
+        for i, row in enumerate(rows):
+            if not (isinstance(row, list) and len(row) == 3 and _whole(row[0])):
+                raise Invalid(f"{where}[{i}]: expected [margin, winner, loser]")
+            table.append(
+                (row[0], _decimal(row[1], f"{where}[{i}]"), _decimal(row[2], f"{where}[{i}]"))
+            )
+    if not tables:
+        return {}
+    try:
+        event_band_scale(tables)
+    except InvalidBandTable as exc:
+        raise Invalid(f"vp_bands: {exc}") from exc
+    return {
+        str(b): [[m, str(w), str(lo)] for m, w, lo in rows] for b, rows in sorted(tables.items())
+    }
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _decimal(value: Any, where: str) -> Decimal:
+    try:
+        number = Decimal(str(value))
+    except ArithmeticError:
+        number = Decimal("NaN")
+    if isinstance(value, bool) or not number.is_finite():
+        raise Invalid(f'{where}: {value!r} is not a VP score such as "15" or "12.5"')
+    return number
+
+
 def _swiss_import(doc: Mapping[str, Any], event: Event, teams: Mapping[int, Team]) -> None:
     entries = doc.get("swiss_entries", [])
     if not isinstance(entries, list):
@@ -424,6 +473,8 @@ def _setup_extras(setup: GnotSetup | None) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     if setup is None:
         return extras
+    if setup.vp_bands:
+        extras["vp_bands"] = setup.vp_bands
     if setup.whist_vp_scale or setup.whist_scale_boards != 8:
         extras["whist_scale"] = {"scale": setup.whist_vp_scale, "boards": setup.whist_scale_boards}
     if setup.dko_winner_swiss:

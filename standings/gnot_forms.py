@@ -8,8 +8,9 @@ from typing import Any
 
 from django import forms
 
-from standings.bridge import VP_SCALES
-from standings.gnot_services import ScoreInput, TeamFields, parse_team_lines
+from events.errors import UserError
+from standings.bridge import EVENT_BANDS, VP_SCALES, BandRow
+from standings.gnot_services import ScoreInput, TeamFields, parse_band_lines, parse_team_lines
 
 
 class TeamsForm(forms.Form):
@@ -38,19 +39,38 @@ class SeedingForm(forms.Form):
         return numbers
 
 
+SCALE_CHOICES = [(code, scale.name) for code, scale in VP_SCALES.items()] + [
+    (EVENT_BANDS, "The event's own band table (below)")
+]
+
+
 class ScaleForm(forms.Form):
-    vp_scale = forms.ChoiceField(
-        choices=[(code, scale.name) for code, scale in VP_SCALES.items()],
-        label="Swiss VP scale (1.8.1)",
+    vp_scale = forms.ChoiceField(choices=SCALE_CHOICES, label="Swiss VP scale (1.8.1)")
+
+
+class BandsForm(forms.Form):
+    """The event's own band table: the printed scale typed in, one band a line."""
+
+    bands = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        label="Band table",
+        help_text="One band a line: BOARDS MARGIN WINNER LOSER, e.g. “14 3 16 14” (from a "
+        "margin of 3 IMPs over 14 boards the winner scores 16 VPs, the loser 14). Start each "
+        "table with its draw at margin 0.",
     )
+
+    def clean_bands(self) -> dict[int, list[BandRow]]:
+        try:
+            return parse_band_lines(self.cleaned_data["bands"])
+        except UserError as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
 
 class WhistScaleForm(forms.Form):
     """3.2.4.1 (exactly 25 teams): "the NSWBA scale for 8 board butler matches"."""
 
     whist_scale = forms.ChoiceField(
-        choices=[("", "The Swiss scale")]
-        + [(code, scale.name) for code, scale in VP_SCALES.items()],
+        choices=[("", "The Swiss scale"), *SCALE_CHOICES],
         required=False,
         label="American Whist VP scale (3.2.4.1)",
     )

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
 
@@ -30,7 +31,15 @@ from draws import gnot as draw_engine
 from draws.gnot import ChoiceRefused, ChoiceState, Meetings
 from events.models import Event
 from standings import gnot as engine
-from standings.bridge import VPScale, match_vps, triangle_entry_score, vp_scale
+from standings.bridge import (
+    EVENT_BANDS,
+    BandRow,
+    VPScale,
+    event_band_scale,
+    match_vps,
+    triangle_entry_score,
+    vp_scale,
+)
 from standings.gnot import Match, MatchOutcome, PlayoffNeeded, RankedTeam
 from standings.models import (
     ChoiceKind,
@@ -73,8 +82,25 @@ def vp_scale_code(event: Event) -> str:
     return setup.vp_scale if setup else DEFAULT_VP_SCALE
 
 
+def band_rows(setup: GnotSetup | None) -> dict[int, list[BandRow]]:
+    """The event's own band tables as the engine reads them (see ``GnotSetup.vp_bands``)."""
+    stored = setup.vp_bands if setup else {}
+    return {
+        int(boards): [(int(m), Decimal(str(w)), Decimal(str(lo))) for m, w, lo in rows]
+        for boards, rows in (stored or {}).items()
+    }
+
+
+def scale_for(code: str, setup: GnotSetup | None) -> VPScale:
+    """A registry scale, or the event's own band table for ``event-bands``."""
+    if code == EVENT_BANDS:
+        return event_band_scale(band_rows(setup))
+    return vp_scale(code)
+
+
 def scale_of(event: Event) -> VPScale:
-    return vp_scale(vp_scale_code(event))
+    setup = GnotSetup.objects.filter(event=event).first()
+    return scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
 
 
 @dataclass(frozen=True)
@@ -89,10 +115,10 @@ class WhistScoring:
 
 def whist_scoring(event: Event) -> WhistScoring:
     setup = GnotSetup.objects.filter(event=event).first()
-    swiss = vp_scale(setup.vp_scale if setup else DEFAULT_VP_SCALE)
+    swiss = scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
     if setup is None:
         return WhistScoring(swiss, 8, swiss)
-    scale = vp_scale(setup.whist_vp_scale) if setup.whist_vp_scale else swiss
+    scale = scale_for(setup.whist_vp_scale, setup) if setup.whist_vp_scale else swiss
     return WhistScoring(scale, setup.whist_scale_boards, swiss)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -35,7 +36,14 @@ from events.models import Event, EventSystem
 from events.services import UserLike, audit_record, event_version_bump
 from standings import gnot as engine
 from standings import gnot_selectors as selectors
-from standings.bridge import VP_SCALES, score_match
+from standings.bridge import (
+    EVENT_BANDS,
+    VP_SCALES,
+    BandRow,
+    InvalidBandTable,
+    event_band_scale,
+    score_match,
+)
 from standings.models import (
     ChoiceKind,
     ChoiceRecord,
@@ -69,17 +77,107 @@ def _done(event: Event, user: UserLike, action: str, summary: str, **values: Any
 # --- setup and teams ------------------------------------------------------------------------
 
 
+def _known_scale(code: str, setup: GnotSetup) -> None:
+    if code == EVENT_BANDS:
+        if not setup.vp_bands:
+            raise UserError("enter the event's band table first, then choose it")
+        return
+    if code not in VP_SCALES:
+        known = ", ".join(sorted([*VP_SCALES, EVENT_BANDS]))
+        raise UserError(f"unknown VP scale {code!r}; choose {known}")
+
+
+def _swiss_started(event: Event) -> bool:
+    return SwissEntry.objects.filter(event=event).exists()
+
+
 @transaction.atomic
 def gnot_setup_set(*, event: Event, vp_scale: str, user: UserLike) -> GnotSetup:
-    """Choose the Swiss VP scale (1.8.1) from the registry."""
+    """Choose the Swiss VP scale (1.8.1) from the registry or the event's own band table.
+
+    Refused once a team has entered the Swiss: its entry score (1.8.3) was computed on the
+    scale in use, so changing it would leave the stored scores on another scale.
+    """
     _gnot(event)
-    if vp_scale not in VP_SCALES:
-        raise UserError(f"unknown VP scale {vp_scale!r}; choose {', '.join(sorted(VP_SCALES))}")
-    setup, _ = GnotSetup.objects.get_or_create(event=event)
+    setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
+    _known_scale(vp_scale, setup)
+    if vp_scale != setup.vp_scale and _swiss_started(event):
+        raise UserError(
+            "teams have entered the Swiss on the current scale: it can no longer change"
+        )
     before = setup.vp_scale
     setup.vp_scale = vp_scale
     setup.save(update_fields=["vp_scale"])
     _done(event, user, "gnot.vp_scale", f"VP scale {vp_scale}", before=before, after=vp_scale)
+    return setup
+
+
+def parse_band_lines(text: str) -> dict[int, list[BandRow]]:
+    """The band-table form: one band a line, ``BOARDS MARGIN WINNER LOSER`` (``14 3 16 14``);
+    blank lines and lines starting with ``#`` are skipped. Tables are checked by the service."""
+    tables: dict[int, list[BandRow]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = line.replace(",", " ").split()
+        if not parts or parts[0].startswith("#"):
+            continue
+        if len(parts) != 4:
+            raise UserError(f"line {number}: write BOARDS MARGIN WINNER LOSER, e.g. 14 3 16 14")
+        try:
+            boards, margin = int(parts[0]), int(parts[1])
+            winner, loser = Decimal(parts[2]), Decimal(parts[3])
+        except (ValueError, ArithmeticError):
+            raise UserError(
+                f"line {number}: boards and margin are whole numbers, VPs numbers"
+            ) from None
+        if boards < 1 or margin < 0 or not winner.is_finite() or not loser.is_finite():
+            raise UserError(f"line {number}: boards start at 1, margins at 0")
+        tables.setdefault(boards, []).append((margin, winner, loser))
+    return tables
+
+
+def band_lines(tables: dict[int, list[BandRow]]) -> str:
+    """The inverse of :func:`parse_band_lines`, for the form's initial text."""
+    return "\n".join(
+        f"{boards} {margin} {winner} {loser}"
+        for boards, rows in sorted(tables.items())
+        for margin, winner, loser in rows
+    )
+
+
+@transaction.atomic
+def gnot_bands_set(*, event: Event, tables: dict[int, list[BandRow]], user: UserLike) -> GnotSetup:
+    """Store the event's own band table (scale ``event-bands``), checked band by band
+    (:func:`standings.bridge.band_table`).
+
+    Refused while the table is in use and something already depends on it: Swiss entries on
+    the Swiss scale, or whist results on the whist scale.
+    """
+    _gnot(event)
+    try:
+        event_band_scale(tables)
+    except InvalidBandTable as exc:
+        raise UserError(str(exc)) from exc
+    setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
+    whist_code = setup.whist_vp_scale or setup.vp_scale
+    whist_played = (
+        TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
+        .exclude(status=MatchStatus.SCHEDULED)
+        .exists()
+    )
+    if (setup.vp_scale == EVENT_BANDS and _swiss_started(event)) or (
+        whist_code == EVENT_BANDS and whist_played
+    ):
+        raise UserError("results already depend on the event's band table: it can no longer change")
+    stored = {
+        str(boards): [[margin, str(winner), str(loser)] for margin, winner, loser in rows]
+        for boards, rows in sorted(tables.items())
+    }
+    before = setup.vp_bands
+    setup.vp_bands = stored
+    setup.save(update_fields=["vp_bands"])
+    count = sum(len(rows) for rows in tables.values())
+    summary = f"Band table: {count} bands for {', '.join(map(str, sorted(tables)))} boards"
+    _done(event, user, "gnot.vp_bands", summary, before=before, after=stored)
     return setup
 
 
@@ -92,14 +190,14 @@ def gnot_whist_scale_set(*, event: Event, scale: str, boards: int, user: UserLik
     already depend on it.
     """
     _gnot(event)
-    if scale and scale not in VP_SCALES:
-        raise UserError(f"unknown VP scale {scale!r}; choose {', '.join(sorted(VP_SCALES))}")
+    setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
+    if scale:
+        _known_scale(scale, setup)
     if not 1 <= boards <= 64:
         raise UserError("the scale's board count must be between 1 and 64")
     played = TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
     if played.exclude(status=MatchStatus.SCHEDULED).exists():
         raise UserError("the American Whist group has results: its scale can no longer change")
-    setup, _ = GnotSetup.objects.get_or_create(event=event)
     before = {"scale": setup.whist_vp_scale, "boards": setup.whist_scale_boards}
     setup.whist_vp_scale, setup.whist_scale_boards = scale, boards
     setup.save(update_fields=["whist_vp_scale", "whist_scale_boards"])

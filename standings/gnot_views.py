@@ -23,8 +23,10 @@ from events.views import HtmxHttpRequest
 from standings import gnot_presenters as presenters
 from standings import gnot_selectors as selectors
 from standings import gnot_services as services
+from standings.bridge import WBF_25
 from standings.gnot_forms import (
     AppealForm,
+    BandsForm,
     ChoiceForm,
     DeclineForm,
     GuestForm,
@@ -69,10 +71,10 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     """Registration, seeding (1.5), the Swiss VP scale (1.8.1) and the American Whist scale
     (3.2.4.1): the director only."""
     event = event_for_director(request, slug)
-    keys = ("add", "seed", "scale", "whist")
+    keys = ("add", "seed", "scale", "whist", "band_table")
     bound = {key: request.POST if key in request.POST else None for key in keys}
     setup = GnotSetup.objects.filter(event=event).first()
-    forms: dict[str, TeamsForm | SeedingForm | ScaleForm | WhistScaleForm] = {
+    forms: dict[str, TeamsForm | SeedingForm | ScaleForm | WhistScaleForm | BandsForm] = {
         "teams_form": TeamsForm(bound["add"]),
         "seeding_form": SeedingForm(bound["seed"]),
         "scale_form": ScaleForm(
@@ -85,6 +87,7 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
                 "whist_boards": setup.whist_scale_boards if setup else 8,
             },
         ),
+        "bands_form": BandsForm(bound["band_table"], initial={"bands": _bands_initial(setup)}),
     }
     form = next((f for f in forms.values() if f.is_bound), None)
     if form is not None and form.is_valid():
@@ -98,11 +101,24 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "standings/gnot/teams.html", context)
 
 
+def _bands_initial(setup: GnotSetup | None) -> str:
+    """The event's table, or the shipped WBF 25-VP 14-board bands as a starting point."""
+    tables = selectors.band_rows(setup)
+    if not tables:
+        tables = {
+            boards: [(b.margin, b.winner, b.loser) for b in bands]
+            for boards, bands in WBF_25.tables.items()
+        }
+    return services.band_lines(tables)
+
+
 def _teams_save(request: HttpRequest, event, form) -> None:  # type: ignore[no-untyped-def]
     if isinstance(form, TeamsForm):
         services.teams_register(event=event, teams=form.team_fields(), user=request.user)
     elif isinstance(form, SeedingForm):
         services.teams_seed(event=event, order=form.cleaned_data["order"], user=request.user)
+    elif isinstance(form, BandsForm):
+        services.gnot_bands_set(event=event, tables=form.cleaned_data["bands"], user=request.user)
     elif isinstance(form, WhistScaleForm):
         services.gnot_whist_scale_set(
             event=event,

@@ -39,6 +39,9 @@ class GnotSetup(models.Model):
     # scale for 8 board butler matches": a scale code (blank: the Swiss scale) and the board
     # count whose table is used.
     whist_vp_scale = models.CharField(max_length=40, blank=True)
+    # The event's own band table (scale code ``event-bands``): {"14": [[margin, "winner",
+    # "loser"], ...], "8": [...]}, one table per number of boards, VPs as exact strings.
+    vp_bands = models.JSONField(default=dict, blank=True)
     whist_scale_boards = models.PositiveSmallIntegerField(default=8)
     # 3.1.8: "At the Director's discretion the winner [of session 4] shall have the option of
     # playing in the Swiss repechage on week five as a non-contending team."

@@ -13,13 +13,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from standings.bridge import (
+    EVENT_BANDS,
     IMP_THRESHOLDS,
     VP_SCALES,
     WBF_25,
     WBF_2013_20,
+    InvalidBandTable,
     UnknownVPScale,
     available_vps,
     board_a_match,
+    event_band_scale,
     imps,
     match_vps,
     on_scale,
@@ -291,3 +294,41 @@ def test_whist_entry_score_is_a_quarter() -> None:
 def test_on_scale_keeps_25_scale_constants() -> None:
     assert on_scale(5, WBF_25) == 5
     assert on_scale(5, WBF_2013_20) == 4
+
+
+# --- the event's own band table (issue 8: "an editable band table") ---------------------------
+
+D = Decimal
+GOOD_8 = [(0, D(15), D(15)), (2, D(16), D(14)), (5, D("17.5"), D("12.5")), (40, D(25), D(0))]
+
+
+def test_event_band_scale_converts_by_its_own_bands() -> None:
+    scale = event_band_scale({8: GOOD_8})
+    assert (scale.code, scale.match_maximum) == (EVENT_BANDS, D(25))
+    assert match_vps(scale, 10, 8, 8) == (D(16), D(14))
+    assert match_vps(scale, 1, 7, 8) == (D("12.5"), D("17.5"))
+    assert match_vps(scale, 50, 0, 8) == (D(25), D(0))
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        pytest.param([], "no band", id="empty"),
+        pytest.param([(1, D(15), D(15))], "first band is the draw", id="no-draw-at-0"),
+        pytest.param([(0, D(16), D(14))], "first band is the draw", id="unequal-draw"),
+        pytest.param(
+            [*GOOD_8[:2], (2, D(17), D(13))], "margins must increase", id="margin-repeats"
+        ),
+        pytest.param([*GOOD_8[:2], (4, D(15), D(15))], "fewer VPs", id="winner-drops"),
+        pytest.param(
+            [*GOOD_8[:2], (4, D(16), D(15))], "fewer VPs or the loser more", id="loser-rises"
+        ),
+        pytest.param(
+            [*GOOD_8[:1], (3, D(14), D(16))], "at least the loser's", id="winner-below-loser"
+        ),
+        pytest.param([*GOOD_8[:1], (3, D(26), D(-1))], "at least the loser's", id="negative"),
+    ],
+)
+def test_a_band_table_that_is_not_a_scale_is_refused(rows, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidBandTable, match=message):
+        event_band_scale({8: rows})

@@ -10,10 +10,11 @@ import json
 from fractions import Fraction
 from math import ceil
 
+import jsonschema
 import pytest
 
 from draws.lots import LotDrawer
-from events.errors import ResultConflict, UserError
+from events.errors import ImportFailed, ResultConflict, UserError
 from events.exchange import event_export_document, event_import_document
 from events.models import AuditEntry, Event
 from standings import gnot_selectors as selectors
@@ -30,6 +31,7 @@ from standings.models import (
     TeamMatchSlot,
 )
 from tests.conftest import REPO
+from tests.events.test_schema import SCHEMA
 from tests.standings.gnot_helpers import (
     choose_all,
     gnot_event,
@@ -530,9 +532,85 @@ def test_whist_settings_and_guest_travel_in_the_exchange_format(director):
     services_setup.whist_scale_boards = 9  # not the default, so it is written
     services_setup.save()
     first = event_export_document(event)
+    jsonschema.validate(json.loads(json.dumps(first)), SCHEMA)
     assert first["whist_scale"] == {"scale": "", "boards": 9}
     assert first["dko_winner_swiss"] is True
     assert sum(1 for e in first["swiss_entries"] if e.get("non_contending")) == 1
     Event.objects.filter(pk=event.pk).delete()
     again = event_import_document(text=json.dumps(first), user=director)
     assert event_export_document(again) == first
+
+
+# --- the event's own band table ---------------------------------------------------------------
+
+BANDS_TEXT = """# the director's printed scale
+14 0 15 15
+14 3 16 14
+14 10 20 10
+14 40 25 5
+8 0 15 15
+8 5 20 10
+"""
+
+
+def test_event_band_table_is_stored_chosen_and_used(director):
+    event = seeded(director, teams=25)
+    tables = services.parse_band_lines(BANDS_TEXT)
+    services.gnot_bands_set(event=event, tables=tables, user=director)
+    services.gnot_setup_set(event=event, vp_scale="event-bands", user=director)
+    scale = selectors.scale_of(event)
+    assert scale.code == "event-bands" and scale.victory_points(13, 0, 14) == 20
+    # the whist group on the same table takes its 8-board bands
+    assert selectors.whist_scoring(event).scale.victory_points(5, 0, 8) == 20
+    assert AuditEntry.objects.filter(event=event, action="gnot.vp_bands").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("14 0 15", "BOARDS MARGIN WINNER LOSER", id="three-numbers"),
+        pytest.param("14 x 15 15", "whole numbers", id="not-a-number"),
+        pytest.param("14 0 15 15\n14 3 14 16", "at least the loser's", id="not-a-scale"),
+        pytest.param("0 0 15 15", "boards start at 1", id="no-boards"),
+    ],
+)
+def test_a_bad_band_table_is_refused_with_the_line_and_changes_nothing(director, text, message):
+    event = seeded(director, teams=16)
+    with pytest.raises(UserError, match=message):
+        services.gnot_bands_set(event=event, tables=services.parse_band_lines(text), user=director)
+    assert not GnotSetup.objects.filter(event=event).exclude(vp_bands={}).exists()
+
+
+def test_event_bands_cannot_be_chosen_before_they_are_entered(director):
+    event = seeded(director, teams=16)
+    with pytest.raises(UserError, match="enter the event's band table first"):
+        services.gnot_setup_set(event=event, vp_scale="event-bands", user=director)
+
+
+def test_scale_and_band_table_lock_once_the_swiss_has_entries_1_8_3(director):
+    event = play_through(director, 16)
+    with pytest.raises(UserError, match="can no longer change"):
+        services.gnot_setup_set(event=event, vp_scale="wbf-2013-20", user=director)
+    assert selectors.vp_scale_code(event) == "wbf-25"
+    tables = services.parse_band_lines(BANDS_TEXT)
+    services.gnot_bands_set(event=event, tables=tables, user=director)  # not in use: allowed
+    with pytest.raises(UserError, match="can no longer change"):
+        services.gnot_setup_set(event=event, vp_scale="event-bands", user=director)
+
+
+def test_band_table_travels_in_the_exchange_format(director):
+    event = seeded(director, teams=16)
+    tables = services.parse_band_lines(BANDS_TEXT)
+    services.gnot_bands_set(event=event, tables=tables, user=director)
+    services.gnot_setup_set(event=event, vp_scale="event-bands", user=director)
+    first = event_export_document(event)
+    assert first["vp_scale"] == "event-bands" and first["vp_bands"]["8"][1] == [5, "20", "10"]
+    jsonschema.validate(json.loads(json.dumps(first)), SCHEMA)
+    Event.objects.filter(pk=event.pk).delete()
+    again = event_import_document(text=json.dumps(first), user=director)
+    assert event_export_document(again) == first
+    # a document whose table is not a scale is refused, naming the key, and nothing is created
+    broken = {**first, "slug": "broken-bands", "vp_bands": {"14": [[1, "15", "15"]]}}
+    with pytest.raises(ImportFailed, match="vp_bands"):
+        event_import_document(text=json.dumps(broken), user=director)
+    assert not Event.objects.filter(slug="broken-bands").exists()

@@ -260,3 +260,20 @@ def test_director_lets_the_dko_winner_play_the_swiss_3_1_8(director, client_for)
     refused = client_for(director).post(action, {}, follow=True).content.decode()
     assert "already entered the Swiss" in refused
     assert GnotSetup.objects.get(event=event).dko_winner_swiss
+
+
+def test_teams_page_edits_the_band_table_and_shows_refusals_in_place(director, client_for):
+    event = seeded(director, teams=16, name="GNOT Bands")
+    client = client_for(director)
+    page = reverse("standings:gnot_teams", args=[event.slug])
+    html = client.get(page).content.decode()
+    # the shipped WBF 25-VP bands are the starting text, flagged as unchecked
+    assert "14 0 15 15" in html and "have not been checked" in html
+    bad = client.post(page, {"band_table": "1", "bands": "14 0 15 15\n14 2 14 16"})
+    assert "at least the loser&#x27;s" in bad.content.decode()
+    assert not GnotSetup.objects.filter(event=event).exclude(vp_bands={}).exists()
+    good = client.post(page, {"band_table": "1", "bands": "14 0 15 15\n14 2 16 14\n14 9 25 5"})
+    assert good.status_code == 302
+    chosen = client.post(page, {"scale": "1", "vp_scale": "event-bands"})
+    assert chosen.status_code == 302
+    assert selectors.scale_of(event).victory_points(9, 0, 14) == 25
