@@ -614,3 +614,18 @@ def test_band_table_travels_in_the_exchange_format(director):
     with pytest.raises(ImportFailed, match="vp_bands"):
         event_import_document(text=json.dumps(broken), user=director)
     assert not Event.objects.filter(slug="broken-bands").exists()
+
+
+def test_the_25_team_demo_imports_with_its_whist_group_and_guest(director):
+    """examples/gnot-2012-25.json (loaded by ``make run``), made with
+    ``play_through(director, 25, dko_winner_in_swiss=True)``."""
+    event = event_import_document(
+        text=(REPO / "examples" / "gnot-2012-25.json").read_text(), user=director
+    )
+    rows = selectors.match_rows(event)
+    whist = selectors.whist_group(rows, event.lots_seed, selectors.whist_scoring(event))
+    assert whist is not None and whist.complete
+    view = selectors.qualification_view(event)
+    assert view.result is not None and len(view.final.order) == 25
+    guest = SwissEntry.objects.get(event=event, non_contending=True)
+    assert view.final.order[0] == guest.team.team_no

@@ -51,8 +51,11 @@ class Command(BaseCommand):
                 text=(EXAMPLES / "gnot-2012.json").read_text(), user=director
             )
             access_grant(event=event, username="arbiter", role="arbiter", user=director)
-        # Cohen Chess (seed 002, every stage played) and MSO multi-player tables (seed 003).
+        # Cohen Chess (seed 002, every stage played), MSO multi-player tables (seed 003) and a
+        # 25-team GNOT played to the end: the American Whist group (3.2.4.1) and the Double
+        # Knockout winner playing the Swiss as a non-contending team (3.1.8).
         for slug, example in (
+            ("gnot-2012-25", "gnot-2012-25.json"),
             ("cohen-club-night", "cohen-chess.json"),
             ("mso-settlers-2021", "mso-multi-player.json"),
         ):
