@@ -455,6 +455,8 @@ def _score_text(row: TeamMatch) -> str:
 
 def _snapshot(row: TeamMatch) -> dict[str, Any]:
     return {
+        "match": row.pk,
+        "final_spot": row.final_spot,
         "home_imps": row.home_imps,
         "away_imps": row.away_imps,
         "board_nets": row.board_nets,
@@ -536,7 +538,14 @@ def match_result_record(
     expected_version: int | None = None,
     final_spot: bool | None = None,
 ) -> TeamMatch:
-    """Record a match's result (a correction clears its playoffs) and decide it under 1.9."""
+    """Record a match's result (a correction clears its playoffs) and decide it under 1.9.
+
+    A correction of a pool, triangle or whist match first removes what the old result had
+    scheduled on its own and is still unplayed (a pool of four's second half, a pool
+    playoff), so that :func:`schedule_follow_ups` pairs them again from the new result; it is
+    refused while any of them has a result (undo that one first). A correction after a
+    session was drawn from the result keeps the draw (1.10.7: the director swaps positions).
+    """
     attempted = f"{score.home_imps}–{score.away_imps}"
     row = _locked_row(event, match_id, expected_version, attempted)
     before = _snapshot(row)
@@ -544,7 +553,23 @@ def match_result_record(
     row.playoffs = []
     if final_spot is not None:
         row.final_spot = final_spot
+    if before["status"] != MatchStatus.SCHEDULED:
+        _follow_ups_clear(event, row)
     return _save_decided(event, row, user, before, "gnot.result")
+
+
+def _follow_ups_clear(event: Event, row: TeamMatch) -> None:
+    from standings.gnot_corrections import follow_ups  # it builds on this module
+
+    pending = follow_ups(row, selectors.match_rows(event))
+    played = [f for f in pending if f.status != MatchStatus.SCHEDULED]
+    if played:
+        first = played[0]
+        raise UserError(
+            f"{_label(row)}: {first.home.name} v {first.away.name} (round {first.round}) was "
+            "scheduled from this result and has been played; undo its result first"
+        )
+    TeamMatch.objects.filter(pk__in=[f.pk for f in pending]).delete()  # slots cascade
 
 
 @transaction.atomic

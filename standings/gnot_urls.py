@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from standings import gnot_correction_views as corrections
 from standings import gnot_views as views
 
 GNOT = "e/<slug:slug>/gnot"
@@ -14,6 +15,16 @@ urlpatterns = [
     path(f"{GNOT}/", views.overview, name="gnot"),
     path(f"{GNOT}/teams/", views.teams, name="gnot_teams"),
     path(f"{GNOT}/matches/<int:match_id>/", views.match_result, name="gnot_match"),
+    path(
+        f"{GNOT}/matches/<int:match_id>/undo/<int:entry_id>/",
+        corrections.match_undo,
+        name="gnot_match_undo",
+    ),
+    path(
+        f"{GNOT}/matches/<int:match_id>/final-spot/",
+        corrections.final_spot,
+        name="gnot_final_spot",
+    ),
     path(f"{SESSION}/", views.session, name="gnot_session"),
     path(f"{SESSION}/choice/", views.choice, name="gnot_choice"),
     path(f"{SESSION}/draw/", views.session_draw, name="gnot_session_draw"),

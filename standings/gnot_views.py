@@ -24,6 +24,7 @@ from standings import gnot_presenters as presenters
 from standings import gnot_selectors as selectors
 from standings import gnot_services as services
 from standings.bridge import WBF_25
+from standings.gnot_correction_views import corrections_context
 from standings.gnot_forms import (
     AppealForm,
     BandsForm,
@@ -163,6 +164,7 @@ def match_result(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResp
         "match": row,
         "form": form,
         "conflict": conflict,
+        **corrections_context(request, event, row),  # tie rule, final spot, changes (issue 8)
     }
     template = "standings/gnot/match.html"
     return render(request, template + "#match-form" if request.htmx else template, context)

@@ -122,6 +122,8 @@ ACCESS: dict[str, Access] = {
     "standings:gnot": PUBLIC,
     "standings:gnot_teams": DIRECTOR,
     "standings:gnot_match": RESULTS,
+    "standings:gnot_match_undo": POST_RESULTS,
+    "standings:gnot_final_spot": POST_DIRECTOR,
     "standings:gnot_session": PUBLIC,
     "standings:gnot_choice": POST_DIRECTOR,
     "standings:gnot_session_draw": POST_DIRECTOR,
