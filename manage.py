@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if sys.argv[1:2] == ["standings"]:
+        # A read-only command that exits once it has printed runs without the cyclic garbage
+        # collector: its passes over the objects Django builds at start-up (all of which
+        # live until exit) took 40 ms of the command's start (docs/performance.md).
+        gc.disable()
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -6,9 +6,14 @@ For 100, 500, 1000 and 2000 players × 11 rounds of a generated Swiss it prints:
   once from the same TRF), and
 - gacrux's wall time on the same TRF with the same tie-breaks.
 
+With ``--runs N`` the command and gacrux run N times each, alternately, and the medians are
+printed (gacrux's time varies with the machine's load). The project's modules are compiled to
+bytecode first, as gacrux's were when pip installed it: with PYTHONDONTWRITEBYTECODE set, the
+command would otherwise compile them again in every run.
+
 It prints figures; it asserts nothing. Usage (PostgreSQL on 127.0.0.1:5432, or DATABASE_URL):
 
-    .venv/bin/python bench/standings.py [--sizes 100,500] [--no-gacrux]
+    .venv/bin/python bench/standings.py [--sizes 100,500] [--runs 5] [--no-gacrux]
 """
 
 from __future__ import annotations
@@ -17,10 +22,12 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -33,6 +40,7 @@ from standings.ranking import rank  # noqa: E402
 from standings.records import Crosstable, Entrant, RoundResult  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "PS"]
+PACKAGES = ["config", "events", "standings", "playoffs", "prizes", "draws"]
 ROUNDS = 11
 RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
 
@@ -92,6 +100,7 @@ def wall(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="100,500,1000,2000")
+    parser.add_argument("--runs", type=int, default=1, help="runs of the command and gacrux")
     parser.add_argument("--no-gacrux", action="store_true")
     args = parser.parse_args()
     catalogue.load()
@@ -103,6 +112,12 @@ def main() -> None:
         "DEBUG": "1",
     }
     _ensure_database(env)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", *PACKAGES, "manage.py"],
+        cwd=REPO,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     python = sys.executable
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -117,7 +132,8 @@ def main() -> None:
         workdir = Path(tmp)
         for size in (int(s) for s in args.sizes.split(",")):
             table = generate_swiss(size)
-            engine = best_of(3, lambda t=table: rank(t, CODES, edition="2024"))
+            # A copy each time: the tie-breaks keep their precomputation per crosstable object.
+            engine = best_of(3, lambda t=table: rank(replace(t), CODES, edition="2024"))
             trf_path = workdir / f"bench-{size}.trf"
             trf_path.write_text(write_trf(table))
             slug = f"bench-{size}-{int(time.time())}"
@@ -128,39 +144,36 @@ def main() -> None:
                 check=True,
                 capture_output=True,
             )
-            command = wall(
-                [
-                    python,
-                    "manage.py",
-                    "standings",
-                    slug,
-                    "--tiebreaks",
-                    ",".join(CODES),
-                    "--format",
-                    "json",
-                ],
-                env,
-                REPO,
-            )
-            gacrux = float("nan")
-            if not args.no_gacrux:
-                gacrux = wall(
-                    [
-                        python,
-                        "-m",
-                        "gacrux.tiebreakchecker",
-                        "-i",
-                        str(trf_path),
-                        "-s",
-                        "-t",
-                        "PTS",
-                        *CODES,
-                        "-d",
-                        "T",
-                    ],
-                    env,
-                    workdir,
-                )
+            command_cmd = [
+                python,
+                "manage.py",
+                "standings",
+                slug,
+                "--tiebreaks",
+                ",".join(CODES),
+                "--format",
+                "json",
+            ]
+            gacrux_cmd = [
+                python,
+                "-m",
+                "gacrux.tiebreakchecker",
+                "-i",
+                str(trf_path),
+                "-s",
+                "-t",
+                "PTS",
+                *CODES,
+                "-d",
+                "T",
+            ]
+            commands, gacruxes = [], []
+            for _ in range(args.runs):
+                commands.append(wall(command_cmd, env, REPO))
+                if not args.no_gacrux:
+                    gacruxes.append(wall(gacrux_cmd, env, workdir))
+            command = statistics.median(commands)
+            gacrux = statistics.median(gacruxes) if gacruxes else float("nan")
             print(
                 f"{size:>8} {engine:>9.3f} {engine / size * 1e6:>10.1f} {command:>10.2f} "
                 f"{gacrux:>9.2f} {gacrux / command:>10.1f}"

@@ -102,12 +102,6 @@ def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]
     return rnd, games, byes
 
 
-def _empty_results(players: list[Player], rounds: int) -> dict[int, list[RoundResult]]:
-    return {
-        p.start_no: [RoundResult(r, None, "-", "Z") for r in range(1, rounds + 1)] for p in players
-    }
-
-
 def event_crosstable(
     event: Event, *, rounds: int | None = None, pending_as_unplayed: bool = False
 ) -> Crosstable:
@@ -117,14 +111,37 @@ def event_crosstable(
     ``pending_as_unplayed``; standings use complete rounds only, so this never reaches them.
     """
     n_rounds = event.rounds if rounds is None else rounds
-    players = list(Player.objects.filter(event=event).order_by("start_no"))
-    results = _empty_results(players, n_rounds)
-    games = Game.objects.filter(round__event=event, round__number__lte=n_rounds).values_list(
-        "round__number", "white__start_no", "black__start_no", "result", "time_control"
+    players = list(
+        Player.objects.filter(event=event)
+        .order_by("start_no")
+        .values_list(
+            "pk",
+            "start_no",
+            "name",
+            "rating",
+            "federation",
+            "fide_id",
+            "title",
+            "sex",
+            "birth_date",
+        )
     )
-    for number, white, black, result, time_control in games:
+    start_no_of = {player[0]: player[1] for player in players}
+    # The records are frozen, so every absent player can share one record per round.
+    absent = [RoundResult(r, None, "-", "Z") for r in range(1, n_rounds + 1)]
+    results = {start_no: absent[:] for start_no in start_no_of.values()}
+    # Player ids, not joins on the players table, and the order of the games alone rather
+    # than Meta's (which joins the event for nothing): the standings command's load
+    # (docs/performance.md, "Standings (issue 3)").
+    games = (
+        Game.objects.filter(round__event=event, round__number__lte=n_rounds)
+        .order_by("round__number", "board")
+        .values_list("round__number", "white_id", "black_id", "result", "time_control")
+    )
+    for number, white_id, black_id, result, time_control in games:
         if not result:
             continue
+        white, black = start_no_of[white_id], start_no_of[black_id]
         white_code, black_code = RESULT_CODES[result]
         results[white][number - 1] = RoundResult(number, black, "w", white_code, time_control)
         results[black][number - 1] = RoundResult(number, white, "b", black_code, time_control)
@@ -139,17 +156,17 @@ def event_crosstable(
         rounds=n_rounds,
         entrants=tuple(
             Entrant(
-                start_no=p.start_no,
-                name=p.name,
-                rating=p.rating,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                title=p.title,
-                sex=p.sex,
-                birth_date=p.birth_date,
-                results=tuple(results[p.start_no]),
+                start_no=start_no,
+                name=name,
+                rating=rating,
+                federation=federation,
+                fide_id=fide_id,
+                title=title,
+                sex=sex,
+                birth_date=birth_date,
+                results=tuple(results[start_no]),
             )
-            for p in players
+            for _, start_no, name, rating, federation, fide_id, title, sex, birth_date in players
         ),
         start_date=event.start_date,
         round_robin=event.is_round_robin,

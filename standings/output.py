@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,6 +97,56 @@ def to_json(table: StandingsTable) -> dict[str, Any]:
             for row in table.rows
         ],
     }
+
+
+# What json.dumps writes for a string with ensure_ascii=False (the C encoder).
+_json_string = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def json_text(table: StandingsTable) -> str:
+    """``json.dumps(to_json(table), indent=2, ensure_ascii=False)``, written directly.
+
+    The standard library indents in pure Python: for 2000 players that took a third as long
+    as ranking them (docs/performance.md). Tests hold the two texts equal.
+    """
+    lines = [
+        "{",
+        f'  "event": {_json_string(table.event)},',
+        f'  "after_round": {table.after_round},',
+        f'  "tiebreaks": {_json_list([_json_string(code) for code in table.tiebreaks], 1)},',
+        f'  "rows": {_json_list([_json_row(row, table.tiebreaks) for row in table.rows], 1)}',
+        "}",
+    ]
+    return "\n".join(lines)
+
+
+def _json_row(row: Standing, codes: tuple[str, ...]) -> str:
+    values = "{}"
+    if codes:
+        pairs = ",\n".join(
+            f"        {_json_string(code)}: {_json_string(value_text(row.values.get(code)))}"
+            for code in codes
+        )
+        values = "{\n" + pairs + "\n      }"
+    decided_by = "null" if row.decided_by is None else _json_string(row.decided_by)
+    return (
+        "{\n"
+        f'      "rank": {row.rank},\n'
+        f'      "shared": {"true" if row.shared else "false"},\n'
+        f'      "start_no": {row.start_no},\n'
+        f'      "name": {_json_string(row.name)},\n'
+        f'      "points": {_json_string(exact_text(row.points))},\n'
+        f'      "tiebreaks": {values},\n'
+        f'      "decided_by": {decided_by}\n'
+        "    }"
+    )
+
+
+def _json_list(items: list[str], depth: int) -> str:
+    if not items:
+        return "[]"
+    inner = "\n" + "  " * (depth + 1)
+    return "[" + inner + ("," + inner).join(items) + "\n" + "  " * depth + "]"
 
 
 def to_csv(table: StandingsTable) -> str:

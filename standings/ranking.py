@@ -38,13 +38,14 @@ is presentation, not ranking: they keep the same place.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
 
 from standings import catalogue
-from standings.records import Crosstable, Entrant
+from standings.records import Crosstable, Entrant, RoundResult
 from standings.registry import (
     REGISTRY,
     TiebreakDefinition,
@@ -162,18 +163,34 @@ class _Ordered:
 
 
 def points_of(crosstable: Crosstable) -> dict[int, Fraction]:
-    """Every entrant's points after ``crosstable.rounds`` rounds under the event's scoring."""
-    return {
-        entrant.start_no: sum(
-            (
-                crosstable.scoring.points(result)
-                for result in entrant.results
-                if result.round <= crosstable.rounds
-            ),
-            Fraction(0),
+    """Every entrant's points after ``crosstable.rounds`` rounds under the event's scoring.
+
+    A round's points depend on its code and time control only; they are added as integers
+    over a common denominator, as :mod:`standings.tiebreaks` does (adding 22,000 rounds as
+    Fractions was over a quarter of the time to rank 2000 players).
+    """
+    outcomes = [
+        (
+            entrant.start_no,
+            [(r.code, r.time_control) for r in entrant.results if r.round <= crosstable.rounds],
         )
         for entrant in crosstable.entrants
+    ]
+    distinct_outcomes = {outcome for _, played in outcomes for outcome in played}
+    value = {
+        outcome: crosstable.scoring.points(RoundResult(1, None, "-", *outcome))
+        for outcome in distinct_outcomes
     }
+    unit = math.lcm(1, *(v.denominator for v in value.values()))
+    scaled = {outcome: v.numerator * (unit // v.denominator) for outcome, v in value.items()}
+    totals: dict[int, Fraction] = {}
+    distinct: dict[int, Fraction] = {}  # one Fraction per distinct score
+    for start_no, played in outcomes:
+        total = sum(scaled[outcome] for outcome in played)
+        if total not in distinct:
+            distinct[total] = Fraction(total, unit)
+        totals[start_no] = distinct[total]
+    return totals
 
 
 def truncate(crosstable: Crosstable, rounds: int) -> Crosstable:
@@ -215,9 +232,26 @@ def _criteria(codes: str | Sequence[str], primary: str) -> tuple[_Criterion, lis
 
 def _levels(group: Collection[int], step: _Step) -> list[list[int]]:
     """Split a group into its value levels, best first (ties keep their given order)."""
-    values = step.values
-    ordered = sorted(group, key=values.__getitem__, reverse=step.criterion.higher_is_better)
-    return [list(level) for _, level in groupby(ordered, key=values.__getitem__)]
+    members = list(group)
+    key = _sort_key(members, step.values)
+    ordered = sorted(members, key=key.__getitem__, reverse=step.criterion.higher_is_better)
+    return [list(level) for _, level in groupby(ordered, key=key.__getitem__)]
+
+
+def _sort_key(
+    members: list[int], values: Mapping[int, TiebreakValue]
+) -> Mapping[int, int] | Mapping[int, TiebreakValue]:
+    """Fractions as integers over their common denominator, which order and group the same:
+    comparing two Fractions goes through the numbers ABCs, and sorting 2000 players by points
+    and tie-breaks was a tenth of the time to rank them. Tuples (Cohen) compare as they are."""
+    fractions = [value for value in map(values.__getitem__, members) if isinstance(value, Fraction)]
+    if len(fractions) < len(members):
+        return values
+    unit = math.lcm(*{value.denominator for value in fractions})
+    return {
+        p: value.numerator * (unit // value.denominator)
+        for p, value in zip(members, fractions, strict=True)
+    }
 
 
 def _peel_parts(levels: list[list[int]]) -> list[list[int]]:

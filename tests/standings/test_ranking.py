@@ -25,7 +25,7 @@ from standings.ranking import (
     tie_groups,
     truncate,
 )
-from standings.records import Crosstable, Entrant, RoundResult
+from standings.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 from standings.registry import (
     REGISTRY,
     TiebreakDefinition,
@@ -464,6 +464,61 @@ def test_procedures_agree_without_group_dependent_criteria(
     """Module docstring: the procedures differ only through group-dependent values."""
     results = {procedure: rank(field, codes, procedure=procedure) for procedure in PROCEDURES}
     assert results["restart"] == results["lexicographic"] == results["peel"]
+
+
+SCORES = st.fractions(min_value=0, max_value=3, max_denominator=6)
+SCORINGS = st.builds(
+    Scoring,
+    win=SCORES,
+    draw=SCORES,
+    loss=SCORES,
+    forfeit_win=SCORES,
+    forfeit_loss=SCORES,
+    pairing_bye=SCORES,
+    full_bye=SCORES,
+    half_bye=SCORES,
+    zero_bye=SCORES,
+    time_control_weights=st.sampled_from(
+        [(), (("rapid", Fraction(2)),), (("blitz", Fraction(1, 3)), ("rapid", Fraction(3, 2)))]
+    ),
+)
+
+
+@st.composite
+def scored_crosstables(draw: st.DrawFn) -> Crosstable:
+    """Any result codes and time controls, rounds after the cut included, under any scoring."""
+    rounds = draw(st.integers(min_value=0, max_value=4))
+    entrants = []
+    for start_no in range(1, draw(st.integers(min_value=1, max_value=8)) + 1):
+        played = draw(st.integers(min_value=0, max_value=rounds + 1))
+        results = tuple(
+            RoundResult(
+                round_no,
+                None,
+                "-",
+                draw(st.sampled_from(sorted(ALL_CODES))),
+                draw(st.sampled_from(["", "rapid", "blitz"])),
+            )
+            for round_no in range(1, played + 1)
+        )
+        entrants.append(Entrant(start_no, f"Player {start_no}", results=results))
+    return Crosstable("Scored", rounds, tuple(entrants), scoring=draw(SCORINGS))
+
+
+@settings(max_examples=200, deadline=None)
+@given(field=scored_crosstables())
+def test_points_are_each_rounds_points_added_up(field: Crosstable) -> None:
+    """points_of adds integers over a common denominator, and ranking sorts by integers; the
+    plain sum of Fractions is the reference, and the places follow the points."""
+    expected = {
+        entrant.start_no: sum(
+            (field.scoring.points(r) for r in entrant.results if r.round <= field.rounds),
+            Fraction(0),
+        )
+        for entrant in field.entrants
+    }
+    assert points_of(field) == expected
+    assert_consistent(rank(field, []), field)
 
 
 def test_peeling_a_large_tie_is_not_bound_by_recursion(monkeypatch: pytest.MonkeyPatch) -> None:
