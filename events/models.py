@@ -232,7 +232,8 @@ class EventAccess(models.Model):
 
 
 class AuditEntry(models.Model):
-    """Who did what, when, with the values before and after. Result changes can be undone."""
+    """Who did what, when, with the values before and after. Result changes (a game's result,
+    a multi-player table's scores) can be undone."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     user = models.ForeignKey(
@@ -242,6 +243,10 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=40)
     summary = models.CharField(max_length=300)
     game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True)
+    # A multi-player table's scores (seed 003): the entry can be undone like a game's result.
+    multi_game = models.ForeignKey(
+        "MultiGame", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     undone_by = models.OneToOneField(

@@ -31,6 +31,7 @@ from events.models import (
     EventAccess,
     EventStatus,
     Game,
+    MultiGame,
     Player,
     RegulationSet,
     Result,
@@ -48,6 +49,10 @@ def _actor(user: UserLike) -> Any:
     return user if user is not None and user.is_authenticated else None
 
 
+# Audited multi-player score changes that the audit log can undo (standings.multiplayer_services).
+MULTI_SCORE_ACTIONS = ("multi.scores.record", "multi.scores.correct")
+
+
 def audit_record(
     *,
     event: Event,
@@ -55,6 +60,7 @@ def audit_record(
     action: str,
     summary: str,
     game: Game | None = None,
+    multi_game: MultiGame | None = None,
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
@@ -64,6 +70,7 @@ def audit_record(
         action=action,
         summary=summary[:300],
         game=game,
+        multi_game=multi_game,
         before=before,
         after=after,
     )
@@ -502,12 +509,18 @@ def game_result_record(
 def audit_undo(*, event: Event, entry_id: int, user: UserLike) -> AuditEntry:
     """Undo a result change: put the previous result back, as a new audited change.
 
-    Refused if the game has changed since (the undo would overwrite a later result).
+    Refused if the game has changed since (the undo would overwrite a later result). A
+    multi-player table's scores are undone the same way
+    (:func:`standings.multiplayer_services.multi_scores_undo`).
     """
     try:
         entry = AuditEntry.objects.select_for_update().get(pk=entry_id, event=event)
     except AuditEntry.DoesNotExist as exc:
         raise UserError("that audit entry does not exist") from exc
+    if entry.action in MULTI_SCORE_ACTIONS:
+        from standings.multiplayer_services import multi_scores_undo  # it builds on this module
+
+        return multi_scores_undo(event=event, entry=entry, user=user)
     if entry.game_id is None or not entry.action.startswith("result."):
         raise UserError("only result changes can be undone")
     if entry.undone_by_id is not None:

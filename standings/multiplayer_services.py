@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 
 from events.errors import ResultConflict, UserError
-from events.models import Event, MultiGame, MultiGameScore, Player, Round
+from events.models import AuditEntry, Event, MultiGame, MultiGameScore, Player, Round
 from events.services import ByeInput, UserLike, audit_record, event_version_bump, round_pairings_set
 from standings.multiplayer import MultiPlayerError
 from standings.multiplayer_selectors import is_multi_player, points_table_of
@@ -216,6 +216,7 @@ def multi_game_scores_record(
     audit_record(
         event=event,
         user=user,
+        multi_game=game,
         action="multi.scores.record" if None in before.values() else "multi.scores.correct",
         summary=f"Round {game.round.number} table {game.board}: "
         + ", ".join(f"{p}: {s}" for p, s in after.items()),
@@ -223,6 +224,54 @@ def multi_game_scores_record(
         after=after,
     )
     return game
+
+
+def multi_scores_undo(*, event: Event, entry: AuditEntry, user: UserLike) -> AuditEntry:
+    """Undo an audited score change of one table (from the audit log, like a game's result):
+    every seat gets back its score before the change (no score at all for a first entry), as
+    a new audited change ``multi.scores.undo``. Runs inside ``events.services.audit_undo``'s
+    transaction with ``entry`` locked.
+
+    Refused, changing nothing, when the change was already undone, the table no longer exists
+    (the round was seated again) or its scores have changed since (undo the later change
+    first): an undo never overwrites a later entry.
+    """
+    if entry.undone_by_id is not None:
+        raise UserError("this change has already been undone")
+    if entry.multi_game_id is None:
+        raise UserError(
+            "that table no longer exists (the round was seated again); enter its scores anew"
+        )
+    game = MultiGame.objects.select_for_update().select_related("round").get(pk=entry.multi_game_id)
+    seats = list(MultiGameScore.objects.filter(game=game).select_related("player").order_by("seat"))
+    now = {str(s.player.start_no): _text(s.score) for s in seats}
+    after = entry.after if isinstance(entry.after, dict) else {}
+    before = entry.before if isinstance(entry.before, dict) else {}
+    if now != after or set(before) != set(now):
+        current = ", ".join(f"{p}: {s or '-'}" for p, s in now.items())
+        raise UserError(
+            f"round {game.round.number} table {game.board} has changed since this entry; undo "
+            f"the later change first (it now reads {current})"
+        )
+    for seat in seats:
+        old = before[str(seat.player.start_no)]
+        seat.score = None if old is None else Decimal(old)
+    MultiGameScore.objects.bulk_update(seats, ["score"])
+    game.version += 1
+    game.save(update_fields=["version"])
+    event_version_bump(event=event)
+    undo = audit_record(
+        event=event,
+        user=user,
+        multi_game=game,
+        action="multi.scores.undo",
+        summary=f"Undid: {entry.summary}",
+        before=now,
+        after=before,
+    )
+    entry.undone_by = undo
+    entry.save(update_fields=["undone_by"])
+    return undo
 
 
 def multi_tables_import(*, event: Event, round_no: int, tables: Sequence[TableInput]) -> None:

@@ -17,8 +17,9 @@ from events.backup import backup_import
 from events.errors import ImportFailed
 from events.exchange import event_import_document
 from events.imports import event_import_trf
-from events.models import AuditEntry, Event, EventAccess, Game
+from events.models import AuditEntry, Event, EventAccess, Game, MultiGame, MultiGameScore
 from events.services import access_grant, audit_undo, game_result_record
+from standings.multiplayer_services import multi_game_scores_record
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -43,7 +44,9 @@ def outcome(*args: str) -> Any:
 
 def audit_history(event: Event) -> list[tuple[Any, ...]]:
     entries = list(
-        AuditEntry.objects.filter(event=event).select_related("user", "game__round").order_by("id")
+        AuditEntry.objects.filter(event=event)
+        .select_related("user", "game__round", "multi_game__round")
+        .order_by("id")
     )
     position = {entry.pk: i for i, entry in enumerate(entries)}
     return [
@@ -55,6 +58,7 @@ def audit_history(event: Event) -> list[tuple[Any, ...]]:
             entry.before,
             entry.after,
             (entry.game.round.number, entry.game.board) if entry.game else None,
+            (entry.multi_game.round.number, entry.multi_game.board) if entry.multi_game else None,
             position.get(entry.undone_by_id),
         )
         for entry in entries
@@ -95,6 +99,21 @@ def a_season_of_work() -> None:
     assert last is not None
     audit_undo(event=game.round.event, entry_id=last.pk, user=dora)
     assert Game.objects.get(pk=game.pk).result == "1/2-1/2" != original
+    # A multi-player table's scores corrected twice, the second correction undone (seed 003).
+    table = MultiGame.objects.filter(round__event__slug="mso-settlers-2021").order_by("id").first()
+    assert table is not None
+    seats = list(MultiGameScore.objects.filter(game=table).order_by("seat"))
+    for bonus in ("1", "2"):
+        multi_game_scores_record(
+            event=table.round.event,
+            game_id=table.pk,
+            scores=[(s.player.start_no, str((s.score or 0) + int(bonus))) for s in seats],
+            expected_version=None,
+            user=arno,
+        )
+    last = AuditEntry.objects.filter(multi_game=table).order_by("-id").first()
+    assert last is not None
+    audit_undo(event=table.round.event, entry_id=last.pk, user=dora)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,10 +11,11 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from events.errors import ResultConflict, UserError
 from events.models import AuditEntry, Event, MultiGame, MultiGameScore
-from events.services import ByeInput, access_grant
+from events.services import ByeInput, access_grant, audit_undo
 from standings.multiplayer import MultiEvent, MultiPlayer, PointsTable, rank_multiplayer
 from standings.multiplayer import MultiGame as GameRecord
 from standings.multiplayer_selectors import multi_last_complete_round, multi_standings
@@ -338,3 +339,102 @@ def test_the_regulation_sets_x_over_zero_the_cap_and_byes(director) -> None:
     bad = replaced(fields, overrides={"multi_player": {"negative_scores": "ignore"}})
     with pytest.raises(UserError, match="multi_player.negative_scores"):
         event_update(event=event, fields=bad, user=director, confirm_regulation=True)
+
+
+# --- undoing a table's scores from the audit log ---------------------------------------------
+
+
+def _table_scores(game: MultiGame) -> dict[int, str | None]:
+    return {
+        s.player.start_no: None if s.score is None else format(s.score.normalize(), "f")
+        for s in MultiGameScore.objects.filter(game=game).select_related("player")
+    }
+
+
+def test_a_tables_scores_are_undone_from_the_audit_log(director) -> None:
+    event = mso_event(director)
+    game = seat(event, director, 1)[0]
+    players, scores = ROUNDS[1][0]
+
+    def record(values: tuple[str, ...]) -> None:
+        multi_game_scores_record(
+            event=event,
+            game_id=game.pk,
+            scores=list(zip(players, values, strict=True)),
+            expected_version=None,
+            user=director,
+        )
+
+    record(scores)
+    record(("9", "7", "7", "3"))  # a correction
+    correction = AuditEntry.objects.filter(multi_game=game).order_by("-id").first()
+    assert correction.action == "multi.scores.correct"
+    undo = audit_undo(event=event, entry_id=correction.pk, user=director)
+    assert undo.action == "multi.scores.undo" and undo.multi_game_id == game.pk
+    assert _table_scores(game) == dict(zip(players, scores, strict=True))
+    # the first entry undone in turn: the table has no score again
+    first = AuditEntry.objects.get(multi_game=game, action="multi.scores.record")
+    audit_undo(event=event, entry_id=first.pk, user=director)
+    assert set(_table_scores(game).values()) == {None}
+    assert MultiGame.objects.get(pk=game.pk).version == 5  # every write is a new version
+    with pytest.raises(UserError, match="already been undone"):
+        audit_undo(event=event, entry_id=first.pk, user=director)
+
+
+def test_an_undo_never_overwrites_a_later_change(director) -> None:
+    event = mso_event(director)
+    game = seat(event, director, 1)[0]
+    players, scores = ROUNDS[1][0]
+    for values in (scores, ("9", "7", "7", "3")):
+        multi_game_scores_record(
+            event=event,
+            game_id=game.pk,
+            scores=list(zip(players, values, strict=True)),
+            expected_version=None,
+            user=director,
+        )
+    first = AuditEntry.objects.get(multi_game=game, action="multi.scores.record")
+    with pytest.raises(UserError, match="has changed since this entry; undo the later change"):
+        audit_undo(event=event, entry_id=first.pk, user=director)
+    assert _table_scores(game)[players[0]] == "9"
+
+
+def test_a_table_seated_again_cannot_be_undone(director) -> None:
+    event = mso_event(director)
+    game = seat(event, director, 1)[0]
+    players, scores = ROUNDS[1][0]
+    multi_game_scores_record(
+        event=event,
+        game_id=game.pk,
+        scores=list(zip(players, scores, strict=True)),
+        expected_version=None,
+        user=director,
+    )
+    entry = AuditEntry.objects.get(multi_game=game)
+    # the round is seated again before any other table has a score (the scores go with it)
+    MultiGameScore.objects.filter(game__round__event=event).update(score=None)
+    seat(event, director, 1)
+    entry.refresh_from_db()
+    assert entry.multi_game_id is None
+    with pytest.raises(UserError, match="no longer exists"):
+        audit_undo(event=event, entry_id=entry.pk, user=director)
+
+
+def test_the_audit_log_offers_undo_for_table_scores(seated, director, client_for) -> None:
+    event = seated
+    game = MultiGame.objects.filter(round__event=event).order_by("board").first()
+    players = [s.player.start_no for s in MultiGameScore.objects.filter(game=game).order_by("seat")]
+    multi_game_scores_record(
+        event=event,
+        game_id=game.pk,
+        scores=[(p, str(i)) for i, p in enumerate(players, start=1)],
+        expected_version=None,
+        user=director,
+    )
+    entry = AuditEntry.objects.get(multi_game=game)
+    client = client_for(director)
+    page = client.get(reverse("events:audit_log", args=[event.slug])).content.decode()
+    undo_url = reverse("events:audit_undo", args=[event.slug, entry.pk])
+    assert undo_url in page
+    assert client.post(undo_url).status_code == 302
+    assert set(_table_scores(game).values()) == {None}
