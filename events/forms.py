@@ -7,7 +7,12 @@ from typing import Any
 from django import forms
 
 from events.models import ByeKind, EventSystem, TimeControl
-from events.regulations import PRESET_CODES, PROCEDURES, RegulationError, validate_tiebreaks
+from events.regulations import (
+    PRESET_CODES,
+    PROCEDURES,
+    RegulationError,
+    event_tiebreaks_validate,
+)
 from events.services import ByeInput, EventFields, PairingInput, PlayerFields
 from standings.presets import PRESETS
 
@@ -22,7 +27,8 @@ class EventForm(forms.Form):
     tiebreaks = forms.CharField(
         required=False,
         label="Tie-breaks (override)",
-        help_text="Comma-separated codes in order, e.g. BH/C1, BH, SB. Empty: the preset's.",
+        help_text="Comma-separated codes in order, e.g. BH/C1, BH, SB (multi-player games: "
+        "LRB, LRR, PBO, WON, BHEQ/GROW, BHEQ/Cn). Empty: the preset's.",
     )
     edition = forms.ChoiceField(
         required=False,
@@ -49,7 +55,9 @@ class EventForm(forms.Form):
             edition = data.get("edition") or PRESETS[data["preset"]].edition
             try:
                 data["tiebreaks"] = ", ".join(
-                    validate_tiebreaks(codes, round_robin=round_robin, edition=edition)
+                    event_tiebreaks_validate(
+                        codes, preset=data["preset"], round_robin=round_robin, edition=edition
+                    )
                 )
             except RegulationError as exc:
                 self.add_error("tiebreaks", str(exc))

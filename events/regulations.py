@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from events.errors import UserError
-from standings import catalogue
+from standings import catalogue, multiplayer
 from standings.presets import PRESETS
 from standings.records import Scoring
 from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
@@ -87,6 +87,30 @@ def validate_tiebreaks(codes: Any, *, round_robin: bool, edition: str) -> tuple[
     return tuple(spec.code for spec in specs)
 
 
+def validate_multi_player_tiebreaks(codes: Any) -> tuple[str, ...]:
+    """A multi-player chain (seed 003 multi-player rules 3–5): the codes of
+    :func:`standings.multiplayer.parse_codes` (LRB, LRR, PBO, WON, BHEQ, BHEQ/Cn, BHEQ/GROW),
+    not C.07's, which need two-player games."""
+    if isinstance(codes, str):
+        codes = [c for c in codes.split(",") if c.strip()]
+    if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
+        raise RegulationError("tiebreaks: expected a list of codes such as ['LRB', 'BHEQ/GROW']")
+    try:
+        return multiplayer.parse_codes(list(codes))
+    except multiplayer.MultiPlayerError as exc:
+        raise RegulationError(f"tiebreaks: {exc}") from exc
+
+
+def event_tiebreaks_validate(
+    codes: Any, *, preset: str, round_robin: bool, edition: str
+) -> tuple[str, ...]:
+    """The tie-break override of an event under ``preset``: a multi-player chain when the
+    preset scores multi-player games, C.07 codes otherwise."""
+    if PRESETS[preset].multi_player_chain:
+        return validate_multi_player_tiebreaks(codes)
+    return validate_tiebreaks(codes, round_robin=round_robin, edition=edition)
+
+
 def validate_overrides(
     preset: str, overrides: Mapping[str, Any], *, round_robin: bool
 ) -> dict[str, Any]:
@@ -103,7 +127,13 @@ def validate_overrides(
     edition = str(overrides.get("edition", PRESETS[preset].edition))
     cleaned: dict[str, Any] = {}
     for key, value in overrides.items():
-        if key != "preset":
+        if key == "tiebreaks":
+            cleaned[key] = list(
+                event_tiebreaks_validate(
+                    value, preset=preset, round_robin=round_robin, edition=edition
+                )
+            )
+        elif key != "preset":
             cleaned[key] = _CLEANERS[key](value, round_robin=round_robin, edition=edition)
     return cleaned
 

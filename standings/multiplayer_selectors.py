@@ -195,11 +195,14 @@ def multi_standings(
     event: Event, *, after_round: int | None = None, codes: Sequence[str] | None = None
 ) -> StandingsTable:
     """Seed 003 multi-player rules 1–5 under clarification 1 (restart on split), after
-    ``after_round`` (default: the last complete round). Cached per results version."""
+    ``after_round`` (default: the last complete round). The chain: ``codes`` (the command's
+    ``--tiebreaks``), else the event's own override (the event form), else the preset's.
+    Cached per results version."""
     after = multi_last_complete_round(event) if after_round is None else after_round
     if not 0 <= after <= event.rounds:
         raise UserError(f"after round {after}: the event has rounds 1–{event.rounds}")
-    chosen = tuple(codes) if codes else PRESETS[MULTI_PLAYER_PRESET].multi_player_chain
+    overridden = tuple(event.regulation.overrides.get("tiebreaks") or ())
+    chosen = tuple(codes or overridden or PRESETS[MULTI_PLAYER_PRESET].multi_player_chain)
     key = f"multi-standings:{event.pk}:{event.results_version}:{after}:{','.join(chosen)}"
     table = cache.get(key)
     if table is None:

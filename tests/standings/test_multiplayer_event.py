@@ -14,8 +14,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from events.errors import ResultConflict, UserError
+from events.forms import EventForm
 from events.models import AuditEntry, Event, MultiGame, MultiGameScore
-from events.services import ByeInput, access_grant, audit_undo
+from events.services import ByeInput, access_grant, audit_undo, event_update
 from standings.multiplayer import MultiEvent, MultiPlayer, PointsTable, rank_multiplayer
 from standings.multiplayer import MultiGame as GameRecord
 from standings.multiplayer_selectors import multi_last_complete_round, multi_standings
@@ -438,3 +439,53 @@ def test_the_audit_log_offers_undo_for_table_scores(seated, director, client_for
     assert undo_url in page
     assert client.post(undo_url).status_code == 302
     assert set(_table_scores(game).values()) == {None}
+
+
+# --- the event's own multi-player tie-break chain (the event form) ---------------------------
+
+
+def _form_data(event: Event, tiebreaks: str) -> dict[str, str]:
+    return {
+        "name": event.name,
+        "system": event.system,
+        "time_control": event.time_control,
+        "rounds": str(event.rounds),
+        "preset": event.regulation.preset,
+        "tiebreaks": tiebreaks,
+        "currency": event.currency,
+    }
+
+
+def test_the_event_form_takes_a_multi_player_chain_and_the_standings_use_it(director) -> None:
+    event = mso_event(director)
+    play(event, director)
+    form = EventForm(_form_data(event, "won, lrb"))
+    assert form.is_valid(), form.errors
+    event_update(event=event, fields=form.event_fields(), user=director, confirm_regulation=True)
+    event.refresh_from_db()
+    assert event.regulation.overrides["tiebreaks"] == ["WON", "LRB"]
+    assert multi_standings(event).tiebreaks == ("WON", "LRB")
+    # the command's --tiebreaks still wins for one run
+    assert multi_standings(event, codes=["PBO"]).tiebreaks == ("PBO",)
+
+
+@pytest.mark.parametrize(
+    ("codes", "message"),
+    [
+        pytest.param("BH/C1, SB", "unknown multi-player tie-break code 'BH/C1'", id="c07-code"),
+        pytest.param("LRB, LRB", "listed twice", id="twice"),
+    ],
+)
+def test_the_event_form_refuses_codes_a_multi_player_event_cannot_use(
+    director, codes, message
+) -> None:
+    event = mso_event(director)
+    form = EventForm(_form_data(event, codes))
+    assert not form.is_valid()
+    assert message in form.errors["tiebreaks"][0]
+
+
+def test_a_chess_event_form_still_checks_c07_codes(director) -> None:
+    event = make_event(director)
+    assert not EventForm(_form_data(event, "LRB")).is_valid()
+    assert EventForm(_form_data(event, "BH/C1, SB")).is_valid()
