@@ -128,7 +128,9 @@ def _xlsx_categories(workbook: Any, display: SheetDisplay) -> None:
 
 
 # The standard PDF fonts cover Latin-1 only; DejaVu (where installed) also covers Latin
-# Extended, Greek and Cyrillic names. CJK names would need a CJK font (not shipped).
+# Extended, Greek and Cyrillic names. Chinese, Japanese and Korean names are set in one of
+# ReportLab's CID fonts (Adobe's Asian fonts, which PDF readers provide, so nothing is
+# embedded or shipped): the first script found decides which.
 FONT_CANDIDATES = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     Path("/usr/share/fonts/TTF/DejaVuSans.ttf"),
@@ -145,6 +147,39 @@ def _pdf_font() -> str:
                 pdfmetrics.registerFont(TTFont("DejaVuSans", str(path)))
             return "DejaVuSans"
     return "Helvetica"
+
+
+# (first code point, last code point, CID font): kana first (a Japanese name also uses Han).
+CJK_FONTS = (
+    (0x3040, 0x30FF, "HeiseiKakuGo-W5"),  # Hiragana, Katakana: Japanese
+    (0x1100, 0x11FF, "HYGothic-Medium"),  # Hangul Jamo: Korean
+    (0xAC00, 0xD7AF, "HYGothic-Medium"),  # Hangul syllables
+    (0x3130, 0x318F, "HYGothic-Medium"),  # Hangul compatibility Jamo
+    (0x3400, 0x9FFF, "STSong-Light"),  # CJK unified ideographs: Chinese
+    (0xF900, 0xFAFF, "STSong-Light"),  # CJK compatibility ideographs
+)
+
+
+def _cid_font(text: str) -> str | None:
+    """The CID font for a text in a CJK script, or None when the sheet's font covers it."""
+    points = {ord(char) for char in text}
+    for low, high, font in CJK_FONTS:
+        if any(low <= point <= high for point in points):
+            return font
+    return None
+
+
+def _markup(text: str) -> str:
+    """``text`` escaped for a Paragraph, in a CID font when it is written in a CJK script."""
+    font = _cid_font(text)
+    if font is None:
+        return escape(text)
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    if font not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(UnicodeCIDFont(font))
+    return f'<font name="{font}">{escape(text)}</font>'
 
 
 def sheet_pdf(document: dict[str, Any]) -> bytes:
@@ -178,7 +213,7 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
             [
                 row.place,
                 str(row.start_no),
-                Paragraph(escape(name), small),
+                Paragraph(_markup(name), small),
                 row.amount_text,
                 row.tour_points_text,
                 Paragraph(escape(row.breakdown), small),
@@ -200,7 +235,7 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
     )
     table.repeatRows = 1
     story = [
-        Paragraph(escape(f"Prize sheet – {display.event_name}"), styles["Title"]),
+        Paragraph(_markup(f"Prize sheet – {display.event_name}"), styles["Title"]),
         Paragraph(escape(display.policy), body),
         Spacer(1, 4 * mm),
         table,

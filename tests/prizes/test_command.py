@@ -18,7 +18,8 @@ from django.core.management.base import CommandError
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from events.models import AuditEntry
+from events.models import AuditEntry, Player
+from events.services import event_version_bump
 from prizes import services
 from tests.conftest import make_event
 from tests.prizes.conftest import ADDENDUM_FUND, gct_event
@@ -124,6 +125,27 @@ def test_pdf_written_and_read_back(addendum_event, tmp_path: Path):
     assert "Prize sheet" in text and "GCT test gct-addendum" in text
     for expected in ("72,500", "49,167", "Player 3", "220,001", "220,000", "13 3/4"):
         assert expected in text
+
+
+def test_pdf_sets_chinese_japanese_and_korean_names_in_cid_fonts(addendum_event, tmp_path: Path):
+    # Han alone: Chinese; with kana: Japanese; Hangul: Korean
+    names = {1: "王浩", 2: "藤井 そうた", 4: "김철수"}
+    for start_no, name in names.items():
+        Player.objects.filter(event=addendum_event, start_no=start_no).update(name=name)
+    event_version_bump(event=addendum_event)
+    target = tmp_path / "prizes.pdf"
+    run(addendum_event.slug, "--format", "pdf", "--output", str(target))
+    reader = PdfReader(target)
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert all(name in text for name in names.values())
+    fonts = {
+        str(font["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+        if "/BaseFont" in font.get_object()
+    }
+    for cid_font in ("STSong-Light", "HeiseiKakuGo-W5", "HYGothic-Medium"):
+        assert any(cid_font in font for font in fonts), (cid_font, fonts)
 
 
 def test_binary_formats_need_a_file_or_a_redirected_stdout(addendum_event):
