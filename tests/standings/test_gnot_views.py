@@ -277,3 +277,24 @@ def test_teams_page_edits_the_band_table_and_shows_refusals_in_place(director, c
     chosen = client.post(page, {"scale": "1", "vp_scale": "event-bands"})
     assert chosen.status_code == 302
     assert selectors.scale_of(event).victory_points(9, 0, 14) == 25
+
+
+@pytest.mark.parametrize("teams", [16, 25, 32])
+def test_public_pages_run_a_fixed_number_of_queries(director, client_for, teams):
+    """Every public GNOT page reads the event in a few queries whatever the entry size (the
+    engines re-run on the rows in memory)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = play_through(director, teams, dko_winner_in_swiss=True)
+    client = client_for(None)
+    pages = [
+        reverse("standings:gnot", args=[event.slug]),
+        *(reverse("standings:gnot_session", args=[event.slug, c]) for c in ("2", "2a", "3a")),
+        reverse("standings:gnot_swiss", args=[event.slug]),
+        reverse("standings:gnot_qualification", args=[event.slug]),
+    ]
+    for page in pages:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(page).status_code == 200
+        assert len(queries) <= 12, (page, len(queries))
