@@ -7,6 +7,9 @@ House style 6: view tests use personas and check the full page, the htmx partial
 from __future__ import annotations
 
 import datetime as dt
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,3 +123,30 @@ def client_for():  # type: ignore[no-untyped-def]
         return client
 
     return login
+
+
+def manage_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py ARGS`` as its own process against the test database, as an organiser runs
+    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off)."""
+    from django.db import connection
+
+    settings = connection.settings_dict
+    credentials = settings["USER"] + (f":{settings['PASSWORD']}" if settings["PASSWORD"] else "")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{credentials}@{settings['HOST']}:{settings['PORT']}/"
+        f"{settings['NAME']}",
+        "DEBUG": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    env.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
+    env.setdefault("ALLOWED_HOSTS", "localhost")
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 
 from draws.berger import single_round_robin
 from draws.models import DrawCeremony, DrawEntry
@@ -20,7 +17,7 @@ from draws.services import draw_entry_record
 from draws.varma import computer_draw
 from events.models import AuditEntry, Event, Game
 from events.services import PairingInput, round_pairings_set
-from tests.conftest import REPO
+from tests.conftest import manage_process
 from tests.draws.test_services import TEN, make_field
 
 pytestmark = pytest.mark.django_db
@@ -180,25 +177,7 @@ def test_a_failing_schedule_rolls_back_the_draw(director, monkeypatch):
 
 
 def _manage(*args: str) -> subprocess.CompletedProcess[str]:
-    settings = connection.settings_dict
-    credentials = settings["USER"] + (f":{settings['PASSWORD']}" if settings["PASSWORD"] else "")
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{credentials}@{settings['HOST']}:{settings['PORT']}/"
-        f"{settings['NAME']}",
-        "DEBUG": "0",
-    }
-    env.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
-    env.setdefault("ALLOWED_HOSTS", "localhost")
-    return subprocess.run(
-        [sys.executable, "manage.py", "varma_draw", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return manage_process("varma_draw", *args)
 
 
 @pytest.mark.django_db(transaction=True)

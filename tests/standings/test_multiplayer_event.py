@@ -54,17 +54,22 @@ def seat(event: Event, director, round_no: int, byes=()) -> list[MultiGame]:  # 
     return list(MultiGame.objects.filter(round__event=event, round__number=round_no))
 
 
+def record_table(event: Event, game: MultiGame, players, scores, user) -> MultiGame:  # type: ignore[no-untyped-def]
+    """Every seat's score of one table, the seats in ``players``' order."""
+    return multi_game_scores_record(
+        event=event,
+        game_id=game.pk,
+        scores=list(zip(players, scores, strict=True)),
+        expected_version=None,
+        user=user,
+    )
+
+
 def play(event: Event, director) -> None:  # type: ignore[no-untyped-def]
     for round_no, tables in ROUNDS.items():
         games = seat(event, director, round_no)
         for game, (players, scores) in zip(games, tables, strict=True):
-            multi_game_scores_record(
-                event=event,
-                game_id=game.pk,
-                scores=list(zip(players, scores, strict=True)),
-                expected_version=game.version,
-                user=director,
-            )
+            record_table(event, game, players, scores, director)
 
 
 def engine_event() -> MultiEvent:
@@ -356,18 +361,8 @@ def test_a_tables_scores_are_undone_from_the_audit_log(director) -> None:
     event = mso_event(director)
     game = seat(event, director, 1)[0]
     players, scores = ROUNDS[1][0]
-
-    def record(values: tuple[str, ...]) -> None:
-        multi_game_scores_record(
-            event=event,
-            game_id=game.pk,
-            scores=list(zip(players, values, strict=True)),
-            expected_version=None,
-            user=director,
-        )
-
-    record(scores)
-    record(("9", "7", "7", "3"))  # a correction
+    record_table(event, game, players, scores, director)
+    record_table(event, game, players, ("9", "7", "7", "3"), director)  # a correction
     correction = AuditEntry.objects.filter(multi_game=game).order_by("-id").first()
     assert correction.action == "multi.scores.correct"
     undo = audit_undo(event=event, entry_id=correction.pk, user=director)
@@ -387,13 +382,7 @@ def test_an_undo_never_overwrites_a_later_change(director) -> None:
     game = seat(event, director, 1)[0]
     players, scores = ROUNDS[1][0]
     for values in (scores, ("9", "7", "7", "3")):
-        multi_game_scores_record(
-            event=event,
-            game_id=game.pk,
-            scores=list(zip(players, values, strict=True)),
-            expected_version=None,
-            user=director,
-        )
+        record_table(event, game, players, values, director)
     first = AuditEntry.objects.get(multi_game=game, action="multi.scores.record")
     with pytest.raises(UserError, match="has changed since this entry; undo the later change"):
         audit_undo(event=event, entry_id=first.pk, user=director)
@@ -404,13 +393,7 @@ def test_a_table_seated_again_cannot_be_undone(director) -> None:
     event = mso_event(director)
     game = seat(event, director, 1)[0]
     players, scores = ROUNDS[1][0]
-    multi_game_scores_record(
-        event=event,
-        game_id=game.pk,
-        scores=list(zip(players, scores, strict=True)),
-        expected_version=None,
-        user=director,
-    )
+    record_table(event, game, players, scores, director)
     entry = AuditEntry.objects.get(multi_game=game)
     # the round is seated again before any other table has a score (the scores go with it)
     MultiGameScore.objects.filter(game__round__event=event).update(score=None)
@@ -425,13 +408,7 @@ def test_the_audit_log_offers_undo_for_table_scores(seated, director, client_for
     event = seated
     game = MultiGame.objects.filter(round__event=event).order_by("board").first()
     players = [s.player.start_no for s in MultiGameScore.objects.filter(game=game).order_by("seat")]
-    multi_game_scores_record(
-        event=event,
-        game_id=game.pk,
-        scores=[(p, str(i)) for i, p in enumerate(players, start=1)],
-        expected_version=None,
-        user=director,
-    )
+    record_table(event, game, players, [str(i) for i in range(1, len(players) + 1)], director)
     entry = AuditEntry.objects.get(multi_game=game)
     client = client_for(director)
     page = client.get(reverse("events:audit_log", args=[event.slug])).content.decode()

@@ -9,16 +9,13 @@ exactly what ``call_command`` prints in the test process, in every format, and
 from __future__ import annotations
 
 import gc
-import os
 import subprocess
-import sys
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
-from tests.conftest import REPO, TIEBREAK_DATA
+from tests.conftest import TIEBREAK_DATA, manage_process
 from tests.standings.test_standings_pages import big_swiss
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the process must see the rows
@@ -31,26 +28,7 @@ def run(*args: str) -> str:
 
 
 def manage(*args: str) -> subprocess.CompletedProcess[str]:
-    settings = connection.settings_dict
-    credentials = settings["USER"] + (f":{settings['PASSWORD']}" if settings["PASSWORD"] else "")
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{credentials}@{settings['HOST']}:{settings['PORT']}/"
-        f"{settings['NAME']}",
-        "DEBUG": "0",
-        "PYTHONIOENCODING": "utf-8",
-    }
-    env.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
-    env.setdefault("ALLOWED_HOSTS", "localhost")
-    return subprocess.run(
-        [sys.executable, "manage.py", "standings", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
+    return manage_process("standings", *args)
 
 
 @pytest.fixture
