@@ -47,6 +47,9 @@ Decisions where the seed is silent (documented here and listed for the director)
    other"). The caller passes exactly the Swiss meetings.
 7. The American Whist group (3.2.4.1) is stored as its ten team-against-team matches,
    numbered by the Berger table for five (:func:`whist_schedule`).
+8. The American Whist movement card (:func:`whist_movement`): North–South pairs stationary,
+   East–West pairs down one table a round, ten sets of seven boards, each played at two
+   tables so that every match's two halves share their boards.
 """
 
 from __future__ import annotations
@@ -318,6 +321,59 @@ def whist_schedule(teams: Sequence[int]) -> tuple[tuple[int, Pair], ...]:
             if max(white, black) <= 5:
                 schedule.append((round_no, (group[white - 1], group[black - 1])))
     return tuple(schedule)
+
+
+WHIST_BOARDS_PER_MATCH = 7  # 3.2.4.1 "playing seven board matches"
+
+
+@dataclass(frozen=True, slots=True)
+class WhistTable:
+    """One table of one round of the American Whist movement: a team's North–South pair at
+    its own table against another team's East–West pair, on a set of seven boards."""
+
+    round: int
+    table: int
+    ns_team: int
+    ew_team: int
+    board_set: int
+
+    @property
+    def boards(self) -> tuple[int, int]:
+        """The first and last board of the set (set k holds boards 7k − 6 to 7k)."""
+        last = self.board_set * WHIST_BOARDS_PER_MATCH
+        return last - WHIST_BOARDS_PER_MATCH + 1, last
+
+
+def whist_movement(teams: Sequence[int]) -> tuple[WhistTable, ...]:
+    """3.2.4.1 "a five table American Whist movement (playing seven board matches)".
+
+    Decision 8: the seed names the movement, not its card, so this one is built to the
+    movement's requirements. Team i (1–5, in the order given) keeps its North–South pair at
+    table i; in round r (1–4) the East–West pair of team i + r (counted round the five) sits
+    there, so each East–West pair moves down one table a round and every pair meets each other
+    team once. The seven-board match between teams a and b is played at two tables (a's
+    North–South against b's East–West in round r, b's North–South against a's East–West in
+    round 5 − r) on the same set of boards: ten sets, sets 1–5 first played in round 1,
+    sets 6–10 in round 2, each replayed (at the other table) in round 4 or 3.
+    """
+    group = tuple(teams)
+    if len(group) != 5 or len(set(group)) != 5:
+        raise GnotDrawError("the American Whist movement of 3.2.4.1 needs five different teams")
+    set_of: dict[frozenset[int], int] = {}
+    for first_round in (1, 2):
+        for table in range(1, 6):
+            set_of[frozenset((table, (table - 1 + first_round) % 5 + 1))] = len(set_of) + 1
+    return tuple(
+        WhistTable(
+            round_no,
+            table,
+            group[table - 1],
+            group[(table - 1 + round_no) % 5],
+            set_of[frozenset((table, (table - 1 + round_no) % 5 + 1))],
+        )
+        for round_no in range(1, 5)
+        for table in range(1, 6)
+    )
 
 
 # --- sessions 2–5 and choice of opponents (3.1.2–3.1.11, 1.10) ------------------------------

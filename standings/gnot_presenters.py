@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from draws import gnot as draw_engine
 from events.models import Event
 from standings import gnot_selectors as selectors
 from standings.gnot_selectors import SESSION_TITLES
@@ -145,7 +146,23 @@ def whist_context(
         }
         for index, team in enumerate(order)
     ]
-    return {"group": group, "table": table, "scoring": scoring}
+    movement = draw_engine.whist_movement(group.teams)
+    card = [
+        {
+            "table": number,
+            "seats": [
+                {
+                    "ns": f"{t.ns_team}. {names.get(t.ns_team, '?')}",
+                    "ew": f"{t.ew_team}. {names.get(t.ew_team, '?')}",
+                    "boards": f"{t.boards[0]}–{t.boards[1]}",
+                }
+                for t in sorted(movement, key=lambda t: t.round)
+                if t.table == number
+            ],
+        }
+        for number in range(1, 6)
+    ]
+    return {"group": group, "table": table, "scoring": scoring, "card": card}
 
 
 def qualification_context(view: selectors.QualificationView) -> dict[str, object]:

@@ -18,6 +18,7 @@ from draws.gnot import (
     ChoiceState,
     GnotDrawError,
     Meetings,
+    WhistTable,
     appeal_swap,
     choice_allowed,
     choice_apply,
@@ -36,6 +37,7 @@ from draws.gnot import (
     swiss_round,
     week_one_draw,
     week_two_draw,
+    whist_movement,
     whist_schedule,
 )
 from draws.lots import LotDrawer
@@ -740,3 +742,31 @@ def test_whist_schedule_every_pair_once_and_one_match_a_round_3_2_4_1() -> None:
 def test_whist_schedule_needs_five_different_teams(teams: tuple[int, ...]) -> None:
     with pytest.raises(GnotDrawError, match="five different teams"):
         whist_schedule(teams)
+
+
+def test_whist_movement_card_3_2_4_1() -> None:
+    teams = (21, 7, 13, 2, 25)
+    card = whist_movement(teams)
+    assert len(card) == 20  # five tables, four rounds
+    for table in range(1, 6):  # North-South pairs stay at their own table
+        assert {t.ns_team for t in card if t.table == table} == {teams[table - 1]}
+    for round_no in range(1, 5):  # every pair plays once a round, each set at one table
+        at = [t for t in card if t.round == round_no]
+        assert sorted(t.ns_team for t in at) == sorted(t.ew_team for t in at) == sorted(teams)
+        assert len({t.board_set for t in at}) == 5
+    # every match's two halves: a's NS v b's EW and b's NS v a's EW, on the same boards
+    halves: dict[frozenset[int], list[WhistTable]] = {}
+    for t in card:
+        assert t.ns_team != t.ew_team
+        halves.setdefault(frozenset((t.ns_team, t.ew_team)), []).append(t)
+    assert set(halves) == {frozenset(p) for p in combinations(teams, 2)}
+    for first, second in halves.values():
+        assert (first.ns_team, first.ew_team) == (second.ew_team, second.ns_team)
+        assert first.board_set == second.board_set and first.round != second.round
+    assert sorted({t.board_set for t in card}) == list(range(1, 11))
+    assert card[0].boards == (1, 7) and max(t.boards[1] for t in card) == 70
+
+
+def test_whist_movement_needs_five_different_teams() -> None:
+    with pytest.raises(GnotDrawError, match="five different teams"):
+        whist_movement((1, 2, 3, 4, 4))
