@@ -326,6 +326,15 @@ def band_table(rows: Sequence[BandRow], boards: int) -> tuple[VPBand, ...]:
     return tuple(VPBand(margin, winner, loser) for margin, winner, loser in rows)
 
 
+def table_boards(scale: VPScale, boards: int) -> int:
+    """The number of boards whose table converts a match of ``boards`` boards: a band scale
+    uses its nearest listed table (:meth:`BandScale.table_for`), a formula every count."""
+    if isinstance(scale, BandScale):
+        listed = sorted(scale.tables)
+        return ([count for count in listed if count <= boards] or listed[:1])[-1]
+    return boards
+
+
 def event_band_scale(tables: Mapping[int, Sequence[BandRow]]) -> BandScale:
     """The event's own discrete scale from its band tables, one per number of boards."""
     if not tables:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from draws import gnot as draw_engine
 from events.models import Event
 from standings import gnot_selectors as selectors
+from standings.bridge import table_boards
 from standings.gnot_selectors import SESSION_TITLES
 from standings.models import MatchStatus, TeamMatch
 
@@ -162,7 +163,8 @@ def whist_context(
         }
         for number in range(1, 6)
     ]
-    return {"group": group, "table": table, "scoring": scoring, "card": card}
+    used = table_boards(scoring.scale, scoring.boards)
+    return {"group": group, "table": table, "scoring": scoring, "card": card, "used": used}
 
 
 def qualification_context(view: selectors.QualificationView) -> dict[str, object]:

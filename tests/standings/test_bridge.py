@@ -28,6 +28,7 @@ from standings.bridge import (
     on_scale,
     score_match,
     share_of_available,
+    table_boards,
     triangle_entry_score,
     vp_scale,
     whist_entry_score,
@@ -332,3 +333,10 @@ def test_event_band_scale_converts_by_its_own_bands() -> None:
 def test_a_band_table_that_is_not_a_scale_is_refused(rows, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InvalidBandTable, match=message):
         event_band_scale({8: rows})
+
+
+def test_table_boards_names_the_table_a_band_scale_falls_back_to() -> None:
+    # WBF_25 lists 14 boards only: an 8-board match uses it (BandScale.table_for)
+    assert table_boards(WBF_25, 8) == 14 and table_boards(WBF_25, 20) == 14
+    assert table_boards(event_band_scale({8: GOOD_8}), 8) == 8
+    assert table_boards(WBF_2013_20, 7) == 7  # a formula has every board count

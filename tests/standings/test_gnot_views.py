@@ -224,7 +224,8 @@ def test_25_teams_session_2a_page_shows_the_american_whist_group(director, clien
         == 302
     )
     html = client_for(None).get(page).content.decode()
-    assert "American Whist group (3.2.4.1)" in html and "WBF 2013 continuous 20-VP scale" in html
+    assert "American Whist group (3.2.4.1)" in html
+    assert "WBF 2013 continuous 20-VP scale, its 8-board table" in html
     # the movement card: five tables, four rounds, boards 1-70 in sets of seven
     assert html.count("boards 1–7") == 2 and html.count("boards 64–70") == 2
     play_pending(event, director, lots, "2a")
