@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
-from events.models import Bye, Event, EventAccess, Game, Player, Role, Round
+from events.models import Bye, Event, EventAccess, EventSystem, Game, Player, Role, Round
 from events.regulations import EffectiveRegulation, effective
 from standings.records import Crosstable, Entrant, RoundResult
 
@@ -261,6 +261,12 @@ def event_version(slug: str) -> int | None:
 
 
 def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    if event.system == EventSystem.GNOT:  # bridge teams: no players, rounds or chess prizes
+        return {
+            "event": event,
+            "role": user_role(event, user),
+            "team_count": event.teams.count(),
+        }
     progress = rounds_progress(event)
     return {
         "event": event,

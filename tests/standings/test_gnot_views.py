@@ -230,7 +230,7 @@ def test_25_teams_session_2a_page_shows_the_american_whist_group(director, clien
     assert html.count("boards 1–7") == 2 and html.count("boards 64–70") == 2
     play_pending(event, director, lots, "2a")
     html = client_for(None).get(page).content.decode()
-    assert html.count("session 3a") >= 1 and html.count(">Swiss<") == 4
+    assert html.count("<td>session 3a</td>") == 1 and html.count("<td>Swiss</td>") == 4
     # once a whist match has a result the scale is locked, and the page says why
     refused = client.post(teams_page, {"whist": "1", "whist_scale": "", "whist_boards": "8"})
     assert "American Whist group has results" in refused.content.decode()
@@ -301,3 +301,13 @@ def test_public_pages_run_a_fixed_number_of_queries(director, client_for, teams)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(page).status_code == 200
         assert len(queries) <= 12, (page, len(queries))
+
+
+def test_a_gnot_event_page_speaks_of_teams_not_players(gnot, director, client_for):
+    page = reverse("events:event_detail", args=[gnot.slug])
+    public = client_for(None).get(page).content.decode()
+    assert "24 teams" in public and reverse("standings:gnot_swiss", args=[gnot.slug]) in public
+    assert "players" not in public and "Crosstable" not in public
+    mine = client_for(director).get(page).content.decode()
+    assert reverse("standings:gnot_teams", args=[gnot.slug]) in mine
+    assert "Export TRF" not in mine
