@@ -145,7 +145,9 @@ class Advancement:
 
 @dataclass(frozen=True, slots=True)
 class FinalPlace:
-    """A final place 1–N: the stage that placed the player, the clause, and why."""
+    """A final place 1–N: the stage that placed the player, the clause, and why. ``steps``
+    are the criteria compared with the player placed next, in order, up to the one that
+    separated them: (code, this player's value, the next player's value)."""
 
     place: int
     start_no: int
@@ -153,6 +155,7 @@ class FinalPlace:
     stage: str
     clause: str
     reason: str
+    steps: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,15 @@ def _show(value: TiebreakValue) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(str(item) for item in value) + ")"
     return str(value)
+
+
+def _steps(rows: Sequence[Standing], index: int) -> tuple[tuple[str, str, str], ...]:
+    """The criteria compared between rows[index] and the next row, for the explanation."""
+    if index + 1 >= len(rows):
+        return ()
+    return tuple(
+        (step.code, _show(step.value_a), _show(step.value_b)) for step in rows[index].comparisons
+    )
 
 
 def _ahead(rows: Sequence[Standing], index: int) -> str:
@@ -621,6 +633,7 @@ def _placed(
             stage,
             clause,
             f"{how}: {row.points} points{_ahead(standings, index)}",
+            _steps(standings, index),
         )
         for index, row in enumerate(standings)
     ]
@@ -656,6 +669,7 @@ def _consolation_places(
             stage,
             clause,
             f"won the consolation pool{_ahead(pool.winner_standings, 0)}",
+            _steps(pool.winner_standings, 0),
         )
     ]
     others = [p for p in field.players if p != pool.winner]

@@ -318,6 +318,20 @@ def test_final_places_cover_the_field_in_stage_blocks(players: int) -> None:
     assert stages[4:8] == ["elite-eight-consolation"] * 4
     assert stages[8:] == ["first-round-consolation"] * (players - 8)
     assert places.rows[4].reason.startswith("won the consolation pool")
+    # each place below the champion explains itself criterion by criterion: the steps end
+    # with the one the reason names (or every criterion, level, when the place is shared)
+    explained = 0
+    for row, below in zip(places.rows[1:-1], places.rows[2:], strict=True):
+        if not row.steps or below.stage != row.stage:
+            continue
+        explained += 1
+        code, mine, theirs = row.steps[-1]
+        if row.shared:
+            assert all(a == b for _, a, b in row.steps)
+        else:
+            assert f"on {code} ({mine} to {theirs})" in row.reason
+            assert all(a == b for _, a, b in row.steps[:-1]) and mine != theirs
+    assert explained >= 2
 
 
 # A Final Four in rounds 7–9 (players 1–4, ranked in that order) with earlier points as

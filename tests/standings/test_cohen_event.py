@@ -276,6 +276,15 @@ def test_example_import_rebuilds_the_decisions_and_refuses_a_wrong_advance() -> 
     assert first.status == "advanced" and len(first.decisions) == 10
     places, note = cohen_final_places(event)
     assert places is not None, note
+    # the stages page shows each place's criteria against the next place
+    from django.test import Client
+    from django.urls import reverse
+
+    page = Client().get(reverse("standings:cohen", args=[event.slug])).content.decode()
+    explained = [row for row in places.rows if row.steps]
+    assert explained and page.count("Compared with the next place") == len(explained)
+    code, mine, theirs = explained[0].steps[-1]
+    assert f"{code}: {mine} – {theirs}" in page
     document = json.loads(text)
     document["slug"] = "tampered"
     document["stages"][0]["advanced"] = list(reversed(document["stages"][0]["advanced"]))
