@@ -91,6 +91,11 @@ def _swiss_started(event: Event) -> bool:
     return SwissEntry.objects.filter(event=event).exists()
 
 
+def _whist_played(event: Event) -> bool:
+    rows = TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
+    return rows.exclude(status=MatchStatus.SCHEDULED).exists()
+
+
 @transaction.atomic
 def gnot_setup_set(*, event: Event, vp_scale: str, user: UserLike) -> GnotSetup:
     """Choose the Swiss VP scale (1.8.1) from the registry or the event's own band table.
@@ -104,6 +109,11 @@ def gnot_setup_set(*, event: Event, vp_scale: str, user: UserLike) -> GnotSetup:
     if vp_scale != setup.vp_scale and _swiss_started(event):
         raise UserError(
             "teams have entered the Swiss on the current scale: it can no longer change"
+        )
+    if vp_scale != setup.vp_scale and not setup.whist_vp_scale and _whist_played(event):
+        raise UserError(
+            "the American Whist group, which uses the Swiss scale, has results: the scale can "
+            "no longer change"
         )
     before = setup.vp_scale
     setup.vp_scale = vp_scale
@@ -159,13 +169,8 @@ def gnot_bands_set(*, event: Event, tables: dict[int, list[BandRow]], user: User
         raise UserError(str(exc)) from exc
     setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
     whist_code = setup.whist_vp_scale or setup.vp_scale
-    whist_played = (
-        TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
-        .exclude(status=MatchStatus.SCHEDULED)
-        .exists()
-    )
     if (setup.vp_scale == EVENT_BANDS and _swiss_started(event)) or (
-        whist_code == EVENT_BANDS and whist_played
+        whist_code == EVENT_BANDS and _whist_played(event)
     ):
         raise UserError("results already depend on the event's band table: it can no longer change")
     stored = {
@@ -195,8 +200,7 @@ def gnot_whist_scale_set(*, event: Event, scale: str, boards: int, user: UserLik
         _known_scale(scale, setup)
     if not 1 <= boards <= 64:
         raise UserError("the scale's board count must be between 1 and 64")
-    played = TeamMatch.objects.filter(event=event, session="2a", stage=selectors.WHIST_STAGE)
-    if played.exclude(status=MatchStatus.SCHEDULED).exists():
+    if _whist_played(event):
         raise UserError("the American Whist group has results: its scale can no longer change")
     before = {"scale": setup.whist_vp_scale, "boards": setup.whist_scale_boards}
     setup.whist_vp_scale, setup.whist_scale_boards = scale, boards

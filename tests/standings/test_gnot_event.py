@@ -629,3 +629,16 @@ def test_the_25_team_demo_imports_with_its_whist_group_and_guest(director):
     assert view.result is not None and len(view.final.order) == 25
     guest = SwissEntry.objects.get(event=event, non_contending=True)
     assert view.final.order[0] == guest.team.team_no
+
+
+def test_swiss_scale_locks_once_the_whist_group_that_follows_it_has_results(director):
+    event = seeded(director, teams=25)
+    play_pending(event, director, LotDrawer("results", "whist-lock"), "1")
+    services.session_draw(event=event, session="2a", user=director)
+    row = TeamMatch.objects.filter(event=event, stage="W").first()
+    services.match_result_record(
+        event=event, match_id=row.pk, score=ScoreInput(home_imps=10, away_imps=3), user=director
+    )
+    with pytest.raises(UserError, match="uses the Swiss scale, has results"):
+        services.gnot_setup_set(event=event, vp_scale="wbf-2013-20", user=director)
+    assert selectors.vp_scale_code(event) == "wbf-25"
