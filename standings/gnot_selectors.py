@@ -114,7 +114,11 @@ class WhistScoring:
 
 
 def whist_scoring(event: Event) -> WhistScoring:
-    setup = GnotSetup.objects.filter(event=event).first()
+    return whist_scoring_of(GnotSetup.objects.filter(event=event).first())
+
+
+def whist_scoring_of(setup: GnotSetup | None) -> WhistScoring:
+    """:func:`whist_scoring` from the event's setup row, already loaded."""
     swiss = scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
     if setup is None:
         return WhistScoring(swiss, 8, swiss)
@@ -697,7 +701,8 @@ class SwissView:
 
 def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissView:
     rows = match_rows(event) if rows is None else rows
-    scale = scale_of(event)
+    setup = GnotSetup.objects.filter(event=event).first()
+    scale = scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
     seed = event.lots_seed
     entries = {
         e.team.team_no: e for e in SwissEntry.objects.filter(event=event).select_related("team")
@@ -740,13 +745,12 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissVi
     by_round: dict[int, list[TeamMatch]] = defaultdict(list)
     for row in swiss_rows:
         by_round[row.round].append(row)
-    setup = GnotSetup.objects.filter(event=event).first()
     droppers = swiss_droppers(
         rows,
         seed,
         scale,
         len(names),
-        whist=whist_scoring(event) if len(names) == 25 else None,
+        whist=whist_scoring_of(setup) if len(names) == 25 else None,
         dko_winner_swiss=bool(setup and setup.dko_winner_swiss),
     )
     waiting = tuple(d for d in droppers if d.team_no not in entries)
