@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from events.errors import UserError
-from standings import catalogue, multiplayer
+from standings import catalogue
 from standings.presets import PRESETS
 from standings.records import Scoring
 from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
@@ -95,6 +95,10 @@ def validate_multi_player_tiebreaks(codes: Any) -> tuple[str, ...]:
         codes = [c for c in codes.split(",") if c.strip()]
     if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
         raise RegulationError("tiebreaks: expected a list of codes such as ['LRB', 'BHEQ/GROW']")
+    # Imported here: the standings command's direct path loads this module and never needs
+    # the multi-player engine (docs/performance.md, "Standings").
+    from standings import multiplayer
+
     try:
         return multiplayer.parse_codes(list(codes))
     except multiplayer.MultiPlayerError as exc:

@@ -17,18 +17,8 @@ from django.http import Http404
 
 from events.models import Bye, Event, EventAccess, EventSystem, Game, Player, Role, Round
 from events.regulations import EffectiveRegulation, effective
-from standings.records import Crosstable, Entrant, RoundResult
-
-# Game result → (white's code, black's code) in TRF16 notation (rules-notes "TRF16").
-RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "1/2-1/2": ("=", "="),
-    "+/-": ("+", "-"),
-    "-/+": ("-", "+"),
-    "-/-": ("-", "-"),
-}
-BYE_CODES = {"half": "H", "zero": "Z", "full": "F", "pairing": "U"}
+from standings.compute import RoundProgress, build_crosstable, last_complete
+from standings.records import Crosstable
 
 
 def event_get(slug: str) -> Event:
@@ -57,19 +47,6 @@ def regulation_of(event: Event) -> EffectiveRegulation:
     return effective(reg.preset, reg.overrides, round_robin=event.is_round_robin)
 
 
-@dataclass(frozen=True)
-class RoundProgress:
-    number: int
-    games: int
-    results: int
-    byes: int = 0
-
-    @property
-    def complete(self) -> bool:
-        """Every game has a result; a round of byes only is complete too."""
-        return self.games == self.results and (self.games > 0 or self.byes > 0)
-
-
 def rounds_progress(event: Event) -> list[RoundProgress]:
     rows = (
         Round.objects.filter(event=event)
@@ -84,12 +61,7 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
 
 
 def last_complete_round(event: Event) -> int:
-    complete = 0
-    for progress in rounds_progress(event):
-        if not progress.complete:
-            break
-        complete = progress.number
-    return complete
+    return last_complete(rounds_progress(event))
 
 
 def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]]:
@@ -126,51 +98,25 @@ def event_crosstable(
             "birth_date",
         )
     )
-    start_no_of = {player[0]: player[1] for player in players}
-    # The records are frozen, so every absent player can share one record per round.
-    absent = [RoundResult(r, None, "-", "Z") for r in range(1, n_rounds + 1)]
-    results = {start_no: absent[:] for start_no in start_no_of.values()}
     # Player ids, not joins on the players table, and the order of the games alone rather
-    # than Meta's (which joins the event for nothing): the standings command's load
-    # (docs/performance.md, "Standings (issue 3)").
+    # than Meta's (which joins the event for nothing) (docs/performance.md, "Standings").
     games = (
         Game.objects.filter(round__event=event, round__number__lte=n_rounds)
         .order_by("round__number", "board")
         .values_list("round__number", "white_id", "black_id", "result", "time_control")
     )
-    for number, white_id, black_id, result, time_control in games:
-        if not result:
-            continue
-        white, black = start_no_of[white_id], start_no_of[black_id]
-        white_code, black_code = RESULT_CODES[result]
-        results[white][number - 1] = RoundResult(number, black, "w", white_code, time_control)
-        results[black][number - 1] = RoundResult(number, white, "b", black_code, time_control)
     byes = Bye.objects.filter(round__event=event, round__number__lte=n_rounds).values_list(
         "round__number", "player__start_no", "kind"
     )
-    for number, start_no, kind in byes:
-        results[start_no][number - 1] = RoundResult(number, None, "-", BYE_CODES[kind])
-    regulation = regulation_of(event)
-    return Crosstable(
+    return build_crosstable(
         name=event.name,
         rounds=n_rounds,
-        entrants=tuple(
-            Entrant(
-                start_no=start_no,
-                name=name,
-                rating=rating,
-                federation=federation,
-                fide_id=fide_id,
-                title=title,
-                sex=sex,
-                birth_date=birth_date,
-                results=tuple(results[start_no]),
-            )
-            for _, start_no, name, rating, federation, fide_id, title, sex, birth_date in players
-        ),
         start_date=event.start_date,
         round_robin=event.is_round_robin,
-        scoring=regulation.scoring,
+        scoring=regulation_of(event).scoring,
+        players=players,
+        games=games,
+        byes=byes,
     )
 
 

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
   events/trf.py \
   standings/records.py standings/registry.py standings/tiebreaks.py standings/ranking.py \
   standings/chains.py standings/presets.py standings/output.py standings/bridge.py \
-  standings/gnot.py standings/cohen.py standings/multiplayer.py \
+  standings/gnot.py standings/cohen.py standings/multiplayer.py standings/compute.py \
+  standings/fastpath.py \
   draws/berger.py draws/lots.py draws/varma.py draws/gnot.py draws/cohen.py \
   playoffs/rules.py playoffs/timecontrols.py \
   prizes/split.py prizes/tour.py prizes/categories.py

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -107,26 +107,41 @@ def json_text(table: StandingsTable) -> str:
     """``json.dumps(to_json(table), indent=2, ensure_ascii=False)``, written directly.
 
     The standard library indents in pure Python: for 2000 players that took a third as long
-    as ranking them (docs/performance.md). Tests hold the two texts equal.
+    as ranking them (docs/performance.md). Values repeat across a field (the engine makes
+    one Fraction per distinct value), so each distinct value's text is made once. Tests hold
+    the two texts equal.
     """
+    texts: dict[TiebreakValue | None, str] = {}
+
+    def quoted(value: TiebreakValue | None) -> str:
+        text = texts.get(value)
+        if text is None:
+            text = texts[value] = _json_string(value_text(value))
+        return text
+
+    keys = [f"        {_json_string(code)}: " for code in table.tiebreaks]
+    rows = [_json_row(row, table.tiebreaks, keys, quoted) for row in table.rows]
     lines = [
         "{",
         f'  "event": {_json_string(table.event)},',
         f'  "after_round": {table.after_round},',
         f'  "tiebreaks": {_json_list([_json_string(code) for code in table.tiebreaks], 1)},',
-        f'  "rows": {_json_list([_json_row(row, table.tiebreaks) for row in table.rows], 1)}',
+        f'  "rows": {_json_list(rows, 1)}',
         "}",
     ]
     return "\n".join(lines)
 
 
-def _json_row(row: Standing, codes: tuple[str, ...]) -> str:
+def _json_row(
+    row: Standing,
+    codes: tuple[str, ...],
+    keys: list[str],
+    quoted: Callable[[TiebreakValue | None], str],
+) -> str:
     values = "{}"
     if codes:
-        pairs = ",\n".join(
-            f"        {_json_string(code)}: {_json_string(value_text(row.values.get(code)))}"
-            for code in codes
-        )
+        get = row.values.get
+        pairs = ",\n".join(key + quoted(get(code)) for key, code in zip(keys, codes, strict=True))
         values = "{\n" + pairs + "\n      }"
     decided_by = "null" if row.decided_by is None else _json_string(row.decided_by)
     return (
@@ -135,7 +150,7 @@ def _json_row(row: Standing, codes: tuple[str, ...]) -> str:
         f'      "shared": {"true" if row.shared else "false"},\n'
         f'      "start_no": {row.start_no},\n'
         f'      "name": {_json_string(row.name)},\n'
-        f'      "points": {_json_string(exact_text(row.points))},\n'
+        f'      "points": {quoted(row.points)},\n'
         f'      "tiebreaks": {values},\n'
         f'      "decided_by": {decided_by}\n'
         "    }"

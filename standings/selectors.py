@@ -1,7 +1,9 @@
 """Standings of an event: one narrow load, the pure ranking engine, cached per results version.
 
-The page, the ``standings`` command and the playoff and prize screens all come through
-:func:`event_standings`, so they can never disagree.
+The pages, ``call_command("standings")`` and the playoff and prize screens all come through
+:func:`event_standings`. The ``standings`` command line reads the same rows with plain SQL
+(:mod:`standings.fastpath`); both rank through :mod:`standings.compute`, so they can never
+disagree about anything but the rows, and a test holds those equal.
 """
 
 from __future__ import annotations
@@ -12,52 +14,32 @@ from django.core.cache import cache
 
 from events.errors import UserError
 from events.models import Event, EventSystem, Player
-from events.regulations import EffectiveRegulation
 from events.selectors import event_crosstable, last_complete_round, regulation_of
+from standings.compute import EventFacts, compute_standings, resolve
 from standings.output import StandingsTable
-from standings.ranking import RankingError, rank
 from standings.records import Crosstable
-from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
-from standings.tiebreaks import RatingTiebreakDropped, check_allowed
 
 CACHE_SECONDS = 3600
 
 
-def _options(event: Event, unrated_rating: int | None) -> dict[str, object]:
-    options: dict[str, object] = {}
-    previous = dict(
-        Player.objects.filter(event=event, previous_rank__isnull=False).values_list(
-            "start_no", "previous_rank"
-        )
-    )
-    if previous:
-        options["previous_rank"] = previous
-    if unrated_rating is not None:
-        options["unrated_rating"] = unrated_rating
-    return options
+class EventRows:
+    """The ORM's reading of an event's rows (:class:`standings.compute.StandingsSource`)."""
 
+    def __init__(self, event: Event) -> None:
+        self.event = event
 
-def _usable_codes(
-    codes: tuple[str, ...], crosstable: Crosstable, edition: str, options: dict[str, object]
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Drop rating tie-breaks when an unrated player is present (C.07; rules-notes
-    "Counting"); say so in a note rather than failing or ranking on a made-up rating."""
-    kept, dropped, notes = [], [], []
-    for spec in parse_codes(list(codes)):
-        try:
-            check_allowed(
-                spec,
-                round_robin=crosstable.round_robin,
-                edition=edition,
-                crosstable=crosstable,
-                options=options,
+    def last_complete_round(self) -> int:
+        return last_complete_round(self.event)
+
+    def crosstable(self, rounds: int) -> Crosstable:
+        return event_crosstable(self.event, rounds=rounds)
+
+    def previous_ranks(self) -> dict[int, int]:
+        return dict(
+            Player.objects.filter(event=self.event, previous_rank__isnull=False).values_list(
+                "start_no", "previous_rank"
             )
-        except RatingTiebreakDropped as exc:
-            dropped.append(spec.code)
-            notes.append(f"{spec.code} left out: {exc}")
-        else:
-            kept.append(spec.code)
-    return tuple(kept), tuple(dropped), tuple(notes)
+        )
 
 
 def event_standings(
@@ -71,8 +53,7 @@ def event_standings(
     """The standings after ``after_round`` (default: the last complete round).
 
     ``use_cache=False`` neither reads nor stores the cached table: for a process that exits
-    right after (the ``standings`` command), whose local cache dies with it, pickling a
-    2000-player table would only add 20 ms.
+    right after, whose local cache dies with it.
 
     Raises :class:`~events.errors.UserError` for a round out of range, an unknown code or a
     code the edition forbids, naming it.
@@ -84,19 +65,23 @@ def event_standings(
         if edition not in (None, "2024", "2026"):
             raise UserError(f"edition {edition!r}: use 2024 or 2026")
         return multi_standings(event, after_round=after_round, codes=codes)
-    after = last_complete_round(event) if after_round is None else after_round
-    if not 0 <= after <= event.rounds:
-        raise UserError(f"after round {after}: the event has rounds 1–{event.rounds}")
-    chosen = tuple(codes) if codes else regulation.tiebreaks
-    chosen_edition = edition or regulation.edition
-    if chosen_edition not in ("2024", "2026"):
-        raise UserError(f"edition {chosen_edition!r}: use 2024 or 2026")
+    facts = EventFacts(
+        slug=event.slug,
+        name=event.name,
+        rounds=event.rounds,
+        round_robin=event.is_round_robin,
+        start_date=event.start_date,
+        regulation=regulation,
+    )
+    rows = EventRows(event)
+    request = resolve(facts, rows, after_round=after_round, codes=codes, edition=edition)
     key = (
-        f"standings:{event.pk}:{event.results_version}:{after}:{','.join(chosen)}:{chosen_edition}"
+        f"standings:{event.pk}:{event.results_version}:{request.after_round}:"
+        f"{','.join(request.codes)}:{request.edition}"
     )
     table = cache.get(key) if use_cache else None
     if table is None:
-        table = _compute(event, after, chosen, chosen_edition, regulation)
+        table = compute_standings(facts, rows, request)
         if event.system == EventSystem.COHEN:
             from standings.cohen_selectors import cohen_final_table
 
@@ -104,37 +89,3 @@ def event_standings(
         if use_cache:
             cache.set(key, table, CACHE_SECONDS)
     return table
-
-
-def _compute(
-    event: Event, after: int, codes: tuple[str, ...], edition: str, regulation: EffectiveRegulation
-) -> StandingsTable:
-    from events.regulations import RegulationError, validate_tiebreaks
-
-    try:
-        codes = validate_tiebreaks(list(codes), round_robin=event.is_round_robin, edition=edition)
-    except RegulationError as exc:
-        raise UserError(str(exc)) from exc
-    crosstable = event_crosstable(event, rounds=after)
-    options = _options(event, regulation.unrated_rating)
-    codes, dropped, notes = _usable_codes(codes, crosstable, edition, options)
-    try:
-        rows = rank(
-            crosstable,
-            codes,
-            edition=edition,
-            procedure=regulation.procedure,
-            options=options,
-        )
-    except (RankingError, UnknownTiebreak, TiebreakNotAllowed) as exc:
-        raise UserError(str(exc)) from exc
-    return StandingsTable(
-        event=event.slug,
-        after_round=after,
-        tiebreaks=codes,
-        rows=rows,
-        edition=edition,
-        rounds=event.rounds,
-        dropped=dropped,
-        notes=notes,
-    )

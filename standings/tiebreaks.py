@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import operator
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
@@ -140,6 +141,10 @@ class _Round(NamedTuple):
     code: str
 
 
+_POINTS = operator.itemgetter(1)  # _Round.points, without the property lookup
+_new_tuple = tuple.__new__
+
+
 class _Field:
     """Everything the tie-breaks share, computed once per (crosstable, edition)."""
 
@@ -164,36 +169,48 @@ class _Field:
         scores = _scaled_scores(crosstable)
         self.unit, self.win, self.draw = scores.unit, scores.win, scores.draw
         templates = _templates(crosstable, scores.by_result)
-        self.table = [self._rounds_of(i, templates) for i in range(len(self.start_nos))]
-        self.points = [sum(rnd.points for rnd in rounds) for rounds in self.table]
-        self.last_present = [_last_round(rounds, lambda r: not r.vur) for rounds in self.table]
-        self.last_paired = [
-            _last_round(rounds, lambda r: r.opponent >= 0 or r.played) for rounds in self.table
-        ]
+        in_order = list(range(1, self.rounds + 1))
+        self.table = [self._rounds_of(i, templates, in_order) for i in range(len(self.start_nos))]
+        self.points: list[int] = [sum(map(_POINTS, rounds)) for rounds in self.table]
+        self.last_present: list[int] = []  # the last round the player did not skip (16.3)
+        self.last_paired: list[int] = []  # the last round with an opponent or a game
+        for rounds in self.table:
+            present = paired = 0
+            for round_no, rnd in enumerate(rounds, start=1):
+                if not rnd.vur:
+                    present = round_no
+                if rnd.opponent >= 0 or rnd.played:
+                    paired = round_no
+            self.last_present.append(present)
+            self.last_paired.append(paired)
         self.adjusted = [self._adjusted(i) for i in range(len(self.table))]
 
-    def _rounds_of(self, i: int, templates: dict[tuple[str, str, str], _Round]) -> list[_Round]:
+    def _rounds_of(
+        self, i: int, templates: dict[tuple[str, str, str], _Round], in_order: list[int]
+    ) -> list[_Round]:
         results = self.crosstable.entrants[i].results
-        if [r.round for r in results] != list(range(1, self.rounds + 1)):
+        if [r.round for r in results] != in_order:
             by_round = {r.round: r for r in results}
-            results = tuple(
-                by_round.get(n) or RoundResult(n, None, "-", "Z") for n in range(1, self.rounds + 1)
-            )
-        index = self.index
-        make = _Round._make
+            results = tuple(by_round.get(n) or RoundResult(n, None, "-", "Z") for n in in_order)
+        index_of = self.index.get
         rounds = []
         for result in results:
             template = templates[(result.code, result.colour, result.time_control)]
-            if result.opponent:
-                template = make((index.get(result.opponent, -1), *template[1:]))
+            opponent = result.opponent
+            if opponent:
+                # tuple.__new__ straight away: _Round(...) and _Round._make are Python-level
+                # calls, once per player and round (the 2000 x 11 benchmark).
+                template = _new_tuple(_Round, (index_of(opponent, -1), *template[1:]))
             rounds.append(template)
         return rounds
 
     def _adjusted(self, i: int) -> int:
         """The player's score as their opponents see it (16.3): byes after the last round the
         player was present count as draws in a Swiss (nothing in a round robin)."""
-        bye_value = 0 if self.rr else self.draw
         last = self.last_present[i]
+        if last == len(self.table[i]):
+            return self.points[i]  # present to the end: no round after it
+        bye_value = 0 if self.rr else self.draw
         return sum(
             rnd.points if (round_no <= last or rnd.opponent >= 0) else bye_value
             for round_no, rnd in enumerate(self.table[i], start=1)
@@ -254,14 +271,6 @@ def _templates(
             code=code,
         )
     return templates
-
-
-def _last_round(rounds: list[_Round], predicate: Callable[[_Round], bool]) -> int:
-    last = 0
-    for round_no, rnd in enumerate(rounds, start=1):
-        if predicate(rnd):
-            last = round_no
-    return last
 
 
 _FIELD_CACHE: list[_Field] = []
@@ -487,30 +496,39 @@ def _player_contributions(
     field: _Field, i: int, seen: list[int], own: int, fore: bool
 ) -> list[_Contribution]:
     contributions = []
+    rr, last = field.rr, field.rounds
     for round_no, rnd in enumerate(field.table[i], start=1):
         # Round robin: every pairing is a game (15.2); FB: the last round is a game (8.3).
-        as_game = rnd.played or field.rr or (fore and round_no == field.rounds)
+        as_game = rnd.played or rr or (fore and round_no == last)
         if rnd.opponent >= 0 and as_game:
             score, vur = seen[rnd.opponent], False
-        elif not field.rr:
+        elif not rr:
             score, vur = _dummy_score(field, own, rnd, seen), rnd.vur
         else:
             continue  # the free round of a round robin has no opponent to count
-        contributions.append(_Contribution(score, score * rnd.points, vur))
+        # tuple.__new__ rather than _Contribution(...): one Python-level call fewer per
+        # player and round (the 2000 x 11 benchmark).
+        contributions.append(_new_tuple(_Contribution, (score, score * rnd.points, vur)))
     return contributions
 
 
 def _cut_lowest(items: list[tuple[int, int, bool]]) -> None:
     """Remove one (score, value, vur) item for Cut-1 (16.5): a VUR first, unless the
     lowest-scoring opponent's value is higher than the lowest VUR value (for Buchholz the
-    value is the score, so a VUR always goes first; for SB it is the product)."""
-    weakest = min(range(len(items)), key=lambda k: (items[k][0], items[k][1]))
-    vurs = [k for k in range(len(items)) if items[k][2]]
+    value is the score, so a VUR always goes first; for SB it is the product). Among equals,
+    the first in round order goes."""
+    keys = [(score, value) for score, value, _ in items]
+    weakest = keys.index(min(keys))
+    vurs = [(value, score, k) for k, (score, value, vur) in enumerate(items) if vur]
     if vurs:
-        lowest_vur = min(vurs, key=lambda k: (items[k][1], items[k][0]))
+        lowest_vur = min(vurs)[2]
         if not items[weakest][1] > items[lowest_vur][1]:
             weakest = lowest_vur
     del items[weakest]
+
+
+_SCORE = operator.itemgetter(0)  # _Contribution.score
+_PRODUCT = operator.itemgetter(1)  # _Contribution.product
 
 
 def _cut_total(
@@ -520,7 +538,7 @@ def _cut_total(
     low = min(modifiers.cut_low, rounds)
     high = min(modifiers.cut_high, rounds - low)
     if low == high == 0:
-        return sum(c.product if sb else c.score for c in contributions)
+        return sum(map(_PRODUCT if sb else _SCORE, contributions))
     items = [(c.score, c.product if sb else c.score, c.vur) for c in contributions]
     for _ in range(low):
         if not items:
@@ -529,7 +547,8 @@ def _cut_total(
     for _ in range(high):
         if not items:
             break
-        del items[max(range(len(items)), key=lambda k: (items[k][0], items[k][1]))]
+        keys = [(score, value) for score, value, _ in items]
+        del items[keys.index(max(keys))]
     return sum(value for _, value, _ in items)
 
 

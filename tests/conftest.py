@@ -125,26 +125,30 @@ def client_for():  # type: ignore[no-untyped-def]
     return login
 
 
-def manage_process(*args: str) -> subprocess.CompletedProcess[str]:
+def manage_process(
+    *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``manage.py ARGS`` as its own process against the test database, as an organiser runs
-    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off)."""
+    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off), plus
+    ``env``."""
     from django.db import connection
 
     settings = connection.settings_dict
     credentials = settings["USER"] + (f":{settings['PASSWORD']}" if settings["PASSWORD"] else "")
-    env = {
+    environment = {
         **os.environ,
+        **(env or {}),
         "DATABASE_URL": f"postgres://{credentials}@{settings['HOST']}:{settings['PORT']}/"
         f"{settings['NAME']}",
         "DEBUG": "0",
         "PYTHONIOENCODING": "utf-8",
     }
-    env.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
-    env.setdefault("ALLOWED_HOSTS", "localhost")
+    environment.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
+    environment.setdefault("ALLOWED_HOSTS", "localhost")
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=REPO,
-        env=env,
+        env=environment,
         capture_output=True,
         encoding="utf-8",
         timeout=120,

@@ -13,6 +13,8 @@ from tests.conftest import REPO
 
 ENGINES = [
     "events/trf.py",
+    "events/errors.py",
+    "events/regulations.py",
     "standings/records.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
@@ -20,6 +22,7 @@ ENGINES = [
     "standings/chains.py",
     "standings/presets.py",
     "standings/output.py",
+    "standings/compute.py",
     "standings/catalogue.py",
     "standings/bridge.py",
     "standings/gnot.py",
