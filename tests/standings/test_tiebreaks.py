@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from events.trf import parse_trf
 from standings import tiebreaks
-from standings.records import Crosstable, Entrant, RoundResult
+from standings.records import Crosstable, Entrant, RoundResult, round_result
 from standings.registry import REGISTRY, TiebreakNotAllowed, UnknownTiebreak, parse_code
 from tests.standings.generate import generate, generate_swiss, ranks_by_points_then_de
 
@@ -441,3 +441,20 @@ def test_linear_scaling_2000_players_11_rounds() -> None:
     elapsed = time.perf_counter() - started
     assert len(values["BH"]) == 2000
     assert elapsed < 3.0
+
+
+@given(
+    st.integers(1, 30),
+    st.one_of(st.none(), st.integers(1, 3000)),
+    st.sampled_from("wb-"),
+    st.sampled_from(sorted("1=0WDL+-UFHZ")),
+    st.sampled_from(["", "rapid", "blitz"]),
+)
+def test_round_result_is_the_constructors_record(round_no, opponent, colour, code, control):
+    """The loaders' fast maker (docs/performance.md) gives the same frozen record."""
+    made = round_result(round_no, opponent, colour, code, control)
+    expected = RoundResult(round_no, opponent, colour, code, control)
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert (made.played, made.is_forfeit) == (expected.played, expected.is_forfeit)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.code = "1"  # type: ignore[misc]
