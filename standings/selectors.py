@@ -58,6 +58,8 @@ def event_standings(
     Raises :class:`~events.errors.UserError` for a round out of range, an unknown code or a
     code the edition forbids, naming it.
     """
+    # Every special case here (an event whose standings are not the plain engine's) must be
+    # declined by the command line's direct path too (standings.fastpath.OWN_STANDINGS_*).
     regulation = regulation_of(event)
     if regulation.preset == "mso-2021-multi-player":  # tables of several players (seed 003)
         from standings.multiplayer_selectors import multi_standings
