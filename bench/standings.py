@@ -35,10 +35,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from events.records import Crosstable, Entrant, RoundResult  # noqa: E402
 from events.trf import write_trf  # noqa: E402
 from standings import catalogue  # noqa: E402
 from standings.ranking import rank  # noqa: E402
-from standings.records import Crosstable, Entrant, RoundResult  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "PS"]
 PACKAGES = ["config", "events", "standings", "playoffs", "prizes", "draws"]

@@ -15,6 +15,7 @@ from django.db import transaction
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
 from events.models import Event
+from events.records import Crosstable, Entrant, RoundResult
 from events.selectors import event_crosstable
 from events.services import (
     ByeInput,
@@ -27,7 +28,6 @@ from events.services import (
     refuse_unstorable_values,
     round_pairings_set,
 )
-from standings.records import Crosstable, Entrant, RoundResult
 
 # (code of the player with White, code of the player with Black) → stored result.
 PAIR_RESULTS = {

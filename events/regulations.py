@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from events.errors import UserError
+from events.records import Scoring
 from standings import catalogue
 from standings.presets import PRESETS
-from standings.records import Scoring
 from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
 
 PRESET_CODES: tuple[str, ...] = tuple(PRESETS)

@@ -16,9 +16,9 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from events.models import Bye, Event, EventAccess, EventSystem, Game, Player, Role, Round
+from events.records import Crosstable
 from events.regulations import EffectiveRegulation, effective
 from standings.compute import RoundProgress, build_crosstable, last_complete
-from standings.records import Crosstable
 
 
 def event_get(slug: str) -> Event:

@@ -1,7 +1,7 @@
 """FIDE TRF16 / TRF-2026 reader and TRF16 writer. Pure: no Django, no models.
 
 The reader turns a tournament report file into the engines' :class:`Crosstable`
-(``standings.records``) plus the event metadata an import needs. The writer produces TRF16 that
+(``events.records``) plus the event metadata an import needs. The writer produces TRF16 that
 FIDE's own tie-break calculator reads (rules-notes, "TRF16" and "Reference oracle").
 
 Column layout of a ``001`` player record (1-based, rules-notes "TRF16"): start number 5-8,
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from standings.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
+from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 
 ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
 ROUND_BLOCK_WIDTH = 10

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict \
   events/trf.py \
-  standings/records.py standings/registry.py standings/tiebreaks.py standings/ranking.py \
+  events/records.py standings/registry.py standings/tiebreaks.py standings/ranking.py \
   standings/chains.py standings/presets.py standings/output.py standings/bridge.py \
   standings/gnot.py standings/cohen.py standings/multiplayer.py standings/compute.py \
   standings/fastpath.py \

@@ -53,7 +53,7 @@ from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from standings.records import DRAW_CODES, WIN_CODES, Crosstable, Entrant, RoundResult
+from events.records import DRAW_CODES, WIN_CODES, Crosstable, Entrant, RoundResult
 from standings.registry import (
     TiebreakDefinition,
     TiebreakRequest,

@@ -1,6 +1,6 @@
 """Cohen Chess stage advancement and final places (seed 002). Pure: no Django.
 
-Every function takes the event's :class:`~standings.records.Crosstable` and the stage's
+Every function takes the event's :class:`~events.records.Crosstable` and the stage's
 players and rounds (the caller's; nothing is read from a database) and returns frozen records
 that say who advanced, who was placed where, and why.
 
@@ -50,9 +50,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from draws.cohen import POOL_A, POOL_B, SINGLE_POOL, Pools
+from events.records import Crosstable
 from standings.presets import PRESETS
 from standings.ranking import PEEL, Standing, rank, truncate
-from standings.records import Crosstable
 from standings.registry import TiebreakValue
 
 _PRESET = PRESETS["cohen-chess"]

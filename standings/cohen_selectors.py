@@ -32,6 +32,7 @@ from draws import cohen as schedules
 from draws.cohen import POOL_A, POOL_B, SINGLE_POOL, Pools, StageSchedule
 from events.errors import UserError
 from events.models import CohenStage, CohenStageName, Event, EventSystem, Player
+from events.records import Crosstable
 from events.selectors import event_crosstable, last_complete_round
 from standings.cohen import (
     Advancement,
@@ -48,7 +49,6 @@ from standings.cohen import (
 )
 from standings.output import StandingsTable
 from standings.ranking import RankingError, truncate
-from standings.records import Crosstable
 
 Name = CohenStageName
 # The stage codes of the pure engines (draws.cohen, standings.cohen).

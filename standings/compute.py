@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from events.errors import UserError
+from events.records import Crosstable, Entrant, RoundResult, Scoring, round_result
 from events.regulations import EffectiveRegulation, RegulationError, validate_tiebreaks
 from standings.output import StandingsTable
 from standings.ranking import RankingError, rank
-from standings.records import Crosstable, Entrant, RoundResult, Scoring, round_result
 from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
 from standings.tiebreaks import RatingTiebreakDropped, check_allowed
 

@@ -36,6 +36,7 @@ from typing import Any, NoReturn
 import psycopg
 
 from events.errors import UserError
+from events.records import Crosstable
 from events.regulations import effective
 from standings.compute import (
     EventFacts,
@@ -47,7 +48,6 @@ from standings.compute import (
     resolve,
 )
 from standings.output import json_text, to_csv, to_text
-from standings.records import Crosstable
 
 ENGINE = "django.db.backends.postgresql"
 # Events whose standings are not the plain engine's (standings.selectors.event_standings).

@@ -7,7 +7,7 @@ A multi-player game (:class:`MultiGame`) seats any number of players at a number
 player ends with a game score, and the finishing positions earn tournament points from the
 regulation's :class:`PointsTable`. The chain is its own ranking over these records rather than
 entries in :mod:`standings.registry`: a registry definition sees a two-player
-:class:`~standings.records.Crosstable`, which cannot hold a table of five. The codes follow the
+:class:`~events.records.Crosstable`, which cannot hold a table of five. The codes follow the
 registry's style and the result is the ranking engine's :class:`~standings.ranking.Standing`
 rows, so pages and exports show both the same way.
 

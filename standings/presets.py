@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from standings.records import Scoring
+from events.records import Scoring
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The ranking engine: points, then an ordered list of tie-break codes, under a multi-way procedure.
 
-Pure: no Django. It takes a :class:`~standings.records.Crosstable` and returns frozen
+Pure: no Django. It takes a :class:`~events.records.Crosstable` and returns frozen
 :class:`Standing` rows that carry everything a page, an export, a playoff or a prize split needs:
 the place, whether it is shared, every tie-break value, and which criterion separated each player
 from the next one down ("ties are data", design.md §3).
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
 
+from events.records import Crosstable, Entrant, RoundResult
 from standings import catalogue
-from standings.records import Crosstable, Entrant, RoundResult
 from standings.registry import (
     REGISTRY,
     TiebreakDefinition,

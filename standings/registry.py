@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from standings.records import Crosstable
+from events.records import Crosstable
 
 # A tie-break value is a number, or (Cohen "strongest opponents") a tuple compared
 # lexicographically. Larger is better unless the definition says otherwise.

@@ -14,10 +14,10 @@ from django.core.cache import cache
 
 from events.errors import UserError
 from events.models import Event, EventSystem, Player
+from events.records import Crosstable
 from events.selectors import event_crosstable, last_complete_round, regulation_of
 from standings.compute import EventFacts, compute_standings, resolve
 from standings.output import StandingsTable
-from standings.records import Crosstable
 
 CACHE_SECONDS = 3600
 

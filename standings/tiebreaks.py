@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from standings.records import Crosstable, RoundResult
+from events.records import Crosstable, RoundResult
 from standings.registry import (
     REGISTRY,
     TiebreakDefinition,

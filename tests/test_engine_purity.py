@@ -15,7 +15,7 @@ ENGINES = [
     "events/trf.py",
     "events/errors.py",
     "events/regulations.py",
-    "standings/records.py",
+    "events/records.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
     "standings/ranking.py",

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from events.records import Crosstable, Entrant, RoundResult
 from events.trf import TrfError, format_points, parse_date, parse_trf, write_trf
-from standings.records import Crosstable, Entrant, RoundResult
 from tests.standings.generate import generate
 
 DATA = Path("/work/shared/data/tiebreaks")

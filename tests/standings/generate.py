@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from standings.records import Crosstable, Entrant, RoundResult, Scoring
+from events.records import Crosstable, Entrant, RoundResult, Scoring
 
 DATE_2024 = dt.date(2024, 8, 1)
 DATE_2026 = dt.date(2026, 3, 1)

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import pytest
 
+from events.records import Crosstable, Entrant, RoundResult
 from standings.chains import SEED_CODES
 from standings.ranking import PROCEDURES, explain, points_of, rank
-from standings.records import Crosstable, Entrant, RoundResult
 from standings.registry import (
     REGISTRY,
     TiebreakRequest,

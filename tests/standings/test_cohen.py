@@ -24,6 +24,7 @@ from draws.cohen import (
     first_round,
     small_field_round_robin,
 )
+from events.records import Crosstable, Entrant, RoundResult
 from standings.cohen import (
     CohenTieError,
     StageField,
@@ -34,7 +35,6 @@ from standings.cohen import (
     final_places,
     rank_pool,
 )
-from standings.records import Crosstable, Entrant, RoundResult
 
 CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2": ("=", "=")}
 Game = tuple[int, int, int, str]  # (round, white, black, result)

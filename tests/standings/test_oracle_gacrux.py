@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from events.records import Crosstable
 from events.trf import write_trf
 from standings import tiebreaks
-from standings.records import Crosstable
 from tests.standings.generate import generate, ranks_by_points_then_de
 from tests.standings.test_tiebreaks import DATA, RULE_CASES, fixture
 

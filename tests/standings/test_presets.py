@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from events.records import Crosstable, Entrant, RoundResult
 from standings.presets import PRESETS, PresetChain
 from standings.ranking import PROCEDURES, rank
-from standings.records import Crosstable, Entrant, RoundResult
 from standings.registry import REGISTRY
 
 DESIGN_PRESETS = [

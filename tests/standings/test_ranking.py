@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 from standings.ranking import (
     PROCEDURES,
     RankingError,
@@ -25,7 +26,6 @@ from standings.ranking import (
     tie_groups,
     truncate,
 )
-from standings.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 from standings.registry import (
     REGISTRY,
     TiebreakDefinition,

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from events.records import Crosstable, Entrant, RoundResult, round_result
 from events.trf import parse_trf
 from standings import tiebreaks
-from standings.records import Crosstable, Entrant, RoundResult, round_result
 from standings.registry import REGISTRY, TiebreakNotAllowed, UnknownTiebreak, parse_code
 from tests.standings.generate import generate, generate_swiss, ranks_by_points_then_de
 
