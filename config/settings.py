@@ -64,6 +64,10 @@ INSTALLED_APPS = [
     "playoffs",
     "prizes",
     "draws",
+    # Formats with their own models and screens, each plugged in through events.formats.
+    "formats.gnot",
+    "formats.cohen",
+    "formats.mso",
 ]
 
 MIDDLEWARE = [

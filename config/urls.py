@@ -16,4 +16,8 @@ urlpatterns = [
     path("", include("standings.urls")),
     path("", include("prizes.urls")),
     path("", include("playoffs.urls")),
+    # Formats with their own screens (events.formats): each app, its own namespace.
+    path("", include("formats.gnot.urls")),
+    path("", include("formats.cohen.urls")),
+    path("", include("formats.mso.urls")),
 ]

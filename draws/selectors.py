@@ -163,7 +163,7 @@ def event_has_pairings(event: Event) -> bool:
 
 
 @dataclass(frozen=True)
-class EnvelopeView:
+class EnvelopeContents:
     label: str
     prepared: tuple[int, ...]  # as put in the envelope (the free round already taken out)
     remaining: tuple[int, ...]
@@ -207,7 +207,7 @@ class DrawBoard:
     problem: str  # why the ceremony cannot go on as stored ("" when it can)
     table: str
     order: tuple[OrderRow, ...]
-    envelopes: tuple[EnvelopeView, ...]
+    envelopes: tuple[EnvelopeContents, ...]
     next_drawer: OrderRow | None
     warnings: tuple[str, ...]
     rounds: tuple[ScheduledRound, ...]
@@ -253,10 +253,10 @@ def _order_rows(state: VarmaCeremony, names: dict[int, str]) -> tuple[OrderRow, 
     return tuple(rows)
 
 
-def _envelope_views(state: VarmaCeremony) -> tuple[EnvelopeView, ...]:
+def _envelope_views(state: VarmaCeremony) -> tuple[EnvelopeContents, ...]:
     allowed = set(allowed_envelopes(state))
     return tuple(
-        EnvelopeView(
+        EnvelopeContents(
             envelope.label,
             envelope.numbers,
             remaining_numbers(state, envelope.label),

@@ -45,8 +45,7 @@ from events.models import Bye, Event, Game, Player, Round
 from events.services import (
     PairingInput,
     UserLike,
-    audit_record,
-    event_version_bump,
+    event_changed,
     round_pairings_set,
 )
 
@@ -127,8 +126,7 @@ def draw_perform(*, event: Event, user: UserLike, seed: str | None = None) -> Dr
     _ceremony_complete(ceremony, result)
     ceremony.save()
     _entries_create(ceremony, result.order, event)
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="draw.perform",
@@ -185,9 +183,8 @@ def draw_entry_record(
         envelope=envelope,
         number=number,
     )
-    event_version_bump(event=event)
     done = " The ceremony is complete." if ceremony.is_complete else ""
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="draw.entry",
@@ -214,8 +211,7 @@ def draw_reset(*, event: Event, user: UserLike) -> None:
         )
     before = _ceremony_snapshot(ceremony)
     ceremony.delete()
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="draw.reset",
@@ -284,9 +280,8 @@ def schedule_create(*, event: Event, user: UserLike) -> int:
         )
     ceremony.schedule_created = True
     ceremony.save(update_fields=["schedule_created"])
-    event_version_bump(event=event)
     changed = f"; rounds {rounds_before} → {len(rounds)}" if rounds_before != len(rounds) else ""
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="draw.schedule",

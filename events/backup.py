@@ -22,7 +22,8 @@ from django.db import transaction
 
 from events.errors import ImportFailed
 from events.exchange import event_export_document, event_import_document
-from events.models import AuditEntry, Event, EventAccess, Game, MultiGame
+from events.formats import format_of
+from events.models import AuditEntry, Event, EventAccess, Game
 from events.services import UserLike, audit_record
 
 FORMAT = "tournament-backup/1"
@@ -35,11 +36,11 @@ def _username(user: Any) -> str | None:
 def _audit_export(event: Event) -> list[dict[str, Any]]:
     """Oldest first; ``undone_by`` is the index of the undoing entry in this list."""
     entries = list(
-        AuditEntry.objects.filter(event=event)
-        .select_related("user", "game__round", "multi_game__round")
-        .order_by("id")
+        AuditEntry.objects.filter(event=event).select_related("user", "game__round").order_by("id")
     )
     index = {entry.pk: i for i, entry in enumerate(entries)}
+    fmt = format_of(event)
+    extras = fmt.audit_export(event) if fmt is not None and fmt.audit_export else {}
     return [
         {
             "at": entry.at.isoformat(),
@@ -53,15 +54,11 @@ def _audit_export(event: Event) -> list[dict[str, Any]]:
                 if entry.game is not None
                 else None
             ),
-            **({"multi_game": _table(entry.multi_game)} if entry.multi_game is not None else {}),
+            **extras.get(entry.pk, {}),
             "undone_by": index.get(entry.undone_by_id) if entry.undone_by_id else None,
         }
         for entry in entries
     ]
-
-
-def _table(game: MultiGame) -> dict[str, int]:
-    return {"round": game.round.number, "board": game.board}
 
 
 def _accounts(events: list[Event]) -> list[dict[str, Any]]:
@@ -125,35 +122,29 @@ def _audit_import(event: Event, entries: list[dict[str, Any]], users: dict[str, 
         (game.round.number, game.board): game
         for game in Game.objects.filter(round__event=event).select_related("round")
     }
-    tables = {
-        (table.round.number, table.board): table
-        for table in MultiGame.objects.filter(round__event=event).select_related("round")
-    }
     created = []
     for i, raw in enumerate(entries):
         where = raw.get("game")
         game = games.get((where["round"], where["board"])) if where else None
         if where and game is None:
             raise ImportFailed(f"audit[{i}].game: round {where['round']} board {where['board']}")
-        at_table = raw.get("multi_game")
-        table = tables.get((at_table["round"], at_table["board"])) if at_table else None
-        if at_table and table is None:
-            raise ImportFailed(
-                f"audit[{i}].multi_game: round {at_table['round']} table {at_table['board']}"
-            )
         entry = AuditEntry.objects.create(
             event=event,
             user=users.get(raw.get("user") or ""),
             action=raw["action"],
             summary=raw["summary"],
             game=game,
-            multi_game=table,
             before=raw.get("before"),
             after=raw.get("after"),
         )
         # ``at`` is auto_now_add: set it afterwards, as it was.
         AuditEntry.objects.filter(pk=entry.pk).update(at=dt.datetime.fromisoformat(raw["at"]))
         created.append(entry)
+    fmt = format_of(event)
+    if fmt is not None and fmt.audit_import is not None:
+        fmt.audit_import(
+            event, [(i, e, raw) for i, (e, raw) in enumerate(zip(created, entries, strict=True))]
+        )
     for entry, raw in zip(created, entries, strict=True):
         if raw.get("undone_by") is not None:
             AuditEntry.objects.filter(pk=entry.pk).update(undone_by=created[raw["undone_by"]])

@@ -8,13 +8,17 @@ from django import forms
 
 from events.models import ByeKind, EventSystem, TimeControl
 from events.regulations import (
-    PRESET_CODES,
+    PRESETS,
     PROCEDURES,
     RegulationError,
     event_tiebreaks_validate,
+    preset_codes,
 )
 from events.services import ByeInput, EventFields, PairingInput, PlayerFields
-from standings.presets import PRESETS
+
+
+def _preset_choices() -> list[tuple[str, str]]:
+    return [(code, code) for code in preset_codes()]
 
 
 class EventForm(forms.Form):
@@ -23,7 +27,7 @@ class EventForm(forms.Form):
     time_control = forms.ChoiceField(choices=TimeControl.choices)
     rounds = forms.IntegerField(min_value=1, max_value=99)
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    preset = forms.ChoiceField(choices=[(c, c) for c in PRESET_CODES], label="Regulation preset")
+    preset = forms.ChoiceField(choices=_preset_choices, label="Regulation preset")
     tiebreaks = forms.CharField(
         required=False,
         label="Tie-breaks (override)",

@@ -232,8 +232,9 @@ class EventAccess(models.Model):
 
 
 class AuditEntry(models.Model):
-    """Who did what, when, with the values before and after. Result changes (a game's result,
-    a multi-player table's scores) can be undone."""
+    """Who did what, when, with the values before and after. A game's result change can be
+    undone here; a format links its own undoable entries to its records (formats/mso's tables)
+    and undoes them through the seam (:mod:`events.formats`)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     user = models.ForeignKey(
@@ -243,10 +244,6 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=40)
     summary = models.CharField(max_length=300)
     game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True)
-    # A multi-player table's scores (seed 003): the entry can be undone like a game's result.
-    multi_game = models.ForeignKey(
-        "MultiGame", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     undone_by = models.OneToOneField(
@@ -259,124 +256,3 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return self.summary
-
-
-# -- Cohen Chess stages and multi-player games (issue 7) --------------------------------------
-#
-# CohenStage: one stage of a Cohen Chess event (seed 002): its pools in ranking order (the
-# colour table's 1st–4th), its first crosstable round and number of game slots, and once the
-# director advanced it, who went on and why (the engine's decisions, stored as recorded). The
-# games themselves are ordinary Game rows in the event's rounds.
-#
-# MultiGame and MultiGameScore: a multi-player table (seed 003 multi-player games) and each
-# seat's game score. MultiGameScore.round repeats the game's round so that the database itself
-# refuses a player at two tables of one round (the multi-player counterpart of RoundSlot, which
-# names a two-player game or a bye and cannot name a table).
-
-
-class CohenStageName(models.TextChoices):
-    """Seed 002's stages. The 7-or-fewer format plays ``small_field`` then the Final Four."""
-
-    FIRST_ROUND = "first_round", "First round (pools)"
-    ELITE_EIGHT = "elite_eight", "Elite Eight"
-    FINAL_FOUR = "final_four", "Final Four"
-    CONSOLATION_FIRST_ROUND = "consolation_first_round", "Consolation after the first round"
-    CONSOLATION_ELITE_EIGHT = "consolation_elite_eight", "Consolation after the Elite Eight"
-    SMALL_FIELD = "small_field", "Round robin (7 or fewer players)"
-    SMALL_CONSOLATION = "small_consolation", "Consolation (7 or fewer players)"
-
-
-class CohenStageStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    ADVANCED = "advanced", "Advanced"
-
-
-class CohenStage(models.Model):
-    """One stage: ``pools`` maps a pool name ("A", "B", or "single") to start numbers in
-    ranking order; ``advanced`` and ``decisions`` are written by ``cohen_stage_advance``."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="cohen_stages")
-    name = models.CharField(max_length=32, choices=CohenStageName.choices)
-    pools = models.JSONField()
-    first_round = models.PositiveSmallIntegerField()
-    slots = models.PositiveSmallIntegerField()
-    status = models.CharField(
-        max_length=16, choices=CohenStageStatus.choices, default=CohenStageStatus.PLAYING
-    )
-    advanced = models.JSONField(null=True, blank=True)  # start numbers, next stage's order
-    decisions = models.JSONField(default=list, blank=True)  # [{start_no, route, place, ...}]
-    lot_order = models.JSONField(null=True, blank=True)  # a recorded lot, best first
-    lot_source = models.CharField(max_length=16, blank=True)  # "", "seed" or "entered"
-    advanced_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    advanced_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["event", "first_round", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="cohen_stage_once_per_event"),
-            models.CheckConstraint(
-                condition=Q(name__in=CohenStageName.values), name="cohen_stage_name_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=CohenStageStatus.values), name="cohen_stage_status_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(first_round__gte=1), name="cohen_stage_first_round_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(status="playing", advanced__isnull=True)
-                | Q(status="advanced", advanced__isnull=False),
-                name="cohen_stage_advanced_when_advanced",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_name_display()} of {self.event}"
-
-    @property
-    def rounds(self) -> tuple[int, ...]:
-        return tuple(range(self.first_round, self.first_round + self.slots))
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        return tuple(p for members in self.pools.values() for p in members)
-
-
-class MultiGame(models.Model):
-    """A multi-player table of one round (seed 003 multi-player games)."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="multi_games")
-    board = models.PositiveSmallIntegerField()
-    # Optimistic concurrency, as for two-player games: a save names the version it saw.
-    version = models.PositiveIntegerField(default=1)
-
-    class Meta:
-        ordering = ["round", "board"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "board"], name="multi_game_board_unique"),
-            models.CheckConstraint(condition=Q(board__gte=1), name="multi_game_board_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} table {self.board}"
-
-
-class MultiGameScore(models.Model):
-    """One seat: the player and their game score (None until the table's result is in; the
-    service records every seat of a table together, never one alone)."""
-
-    game = models.ForeignKey(MultiGame, on_delete=models.CASCADE, related_name="scores")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField()
-    score = models.DecimalField(max_digits=14, decimal_places=4, null=True, blank=True)
-
-    class Meta:
-        ordering = ["game", "seat"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="multi_player_once_per_round"),
-            models.UniqueConstraint(fields=["game", "seat"], name="multi_seat_unique"),
-            models.CheckConstraint(condition=Q(seat__gte=1), name="multi_seat_positive"),
-        ]

@@ -1,37 +1,27 @@
 """Regulation sets: a preset shipped in code plus validated per-event overrides.
 
-The preset data itself (editions, default tie-breaks, multi-way procedure, scoring) lives in the
-pure module :mod:`standings.presets`; this module validates what a director may override and
-resolves the effective settings of an event. No ORM here.
+A preset is data (design.md §3, "Regulation sets are data"): the C.07 edition, the default
+tie-break codes (for Swiss and for round-robin events), the multi-way procedure, the scoring,
+any named chains a format needs, and the playoff rule. The apps above the foundation register
+their presets here (:mod:`standings.presets` the FIDE, GCT and MSO two-player ones; each format
+app its own), together with the checks this module cannot make itself: the tie-break catalogue
+(:func:`tiebreak_catalogue_set`, by :mod:`standings`) and the override keys a format adds
+(:func:`override_register`). Pure: no Django, no ORM; it imports nothing above the foundation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from events.errors import UserError
 from events.records import Scoring
-from standings import catalogue
-from standings.presets import PRESETS
-from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
+from events.registries import Registry
 
-PRESET_CODES: tuple[str, ...] = tuple(PRESETS)
 EDITIONS = ("2024", "2026")
 PROCEDURES = ("lexicographic", "restart", "peel")
-OVERRIDE_KEYS = frozenset(
-    {
-        "tiebreaks",
-        "edition",
-        "procedure",
-        "scoring",
-        "unrated_rating",
-        "points_table",
-        "multi_player",
-    }
-)
 SCORING_KEYS = frozenset(
     {
         "win",
@@ -51,6 +41,90 @@ class RegulationError(UserError):
     """An invalid preset or override; the message names the key."""
 
 
+@dataclass(frozen=True, slots=True)
+class NamedChain:
+    """A chain for one purpose within a format: its clause, primary criterion and codes."""
+
+    name: str
+    clause: str
+    codes: tuple[str, ...]
+    primary: str = "PTS"
+
+
+# Checks tie-break codes for an event: (codes, round_robin, edition) -> the cleaned codes.
+TiebreakCheck = Callable[[list[str], bool, str], tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """The rules of one regulation preset.
+
+    ``complete`` is False where the format's own chain belongs to later work (the ``note``
+    says what is missing); such a preset ranks by points alone and leaves ties shared.
+    ``own_standings``: the format ranks the event with its own engine (the plain standings
+    command declines it). ``tiebreak_check`` replaces the catalogue's check for a format whose
+    codes are not crosstable tie-breaks. ``playoff_rule``: the playoff rule's code, if any.
+    """
+
+    code: str
+    title: str
+    source: str
+    edition: str
+    swiss_tiebreaks: tuple[str, ...]
+    round_robin_tiebreaks: tuple[str, ...]
+    procedure: str
+    scoring: Scoring = field(default_factory=Scoring)
+    chains: tuple[NamedChain, ...] = ()
+    complete: bool = True
+    note: str = ""
+    own_standings: bool = False
+    tiebreak_check: TiebreakCheck | None = None
+    playoff_rule: str | None = None
+
+    def tiebreaks_for(self, *, round_robin: bool) -> tuple[str, ...]:
+        """The default codes for an event of this preset."""
+        return self.round_robin_tiebreaks if round_robin else self.swiss_tiebreaks
+
+    def chain(self, name: str) -> NamedChain:
+        for chain in self.chains:
+            if chain.name == name:
+                return chain
+        raise KeyError(f"preset {self.code} has no chain {name!r}")
+
+
+PRESETS: Registry[Preset] = Registry("regulation preset", RegulationError)
+
+
+def preset_register(preset: Preset) -> Preset:
+    return PRESETS.register(preset.code, preset)
+
+
+def preset_codes() -> list[str]:
+    """The registered presets, for the event form's choices."""
+    return list(PRESETS)
+
+
+@dataclass(frozen=True)
+class TiebreakCatalogue:
+    """What the foundation needs of the tie-break catalogue (lent by :mod:`standings`): the
+    check of an event's codes and the (code, name) choices for the settings form."""
+
+    check: TiebreakCheck
+    choices: Callable[[], list[tuple[str, str]]]
+
+
+_catalogue: list[TiebreakCatalogue] = []
+
+
+def tiebreak_catalogue_set(catalogue: TiebreakCatalogue) -> None:
+    _catalogue[:] = [catalogue]
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """(code, name) of every registered tie-break, for the settings form's chooser."""
+    return _catalogue[0].choices() if _catalogue else []
+
+
 @dataclass(frozen=True)
 class EffectiveRegulation:
     preset: str
@@ -61,74 +135,68 @@ class EffectiveRegulation:
     # C.07: rating tie-breaks are dropped when an unrated player is present, unless the
     # regulation sets a rating for unrated players (rules-notes, "Counting").
     unrated_rating: int | None = None
+    playoff_rule: str | None = None
+    own_standings: bool = False
 
 
-def _fraction(value: Any, key: str) -> Fraction:
+def fraction_of(value: Any, key: str) -> Fraction:
+    """An exact number from a string or an integer; the error names ``key``."""
     try:
         result = Fraction(str(value))
     except (ValueError, ZeroDivisionError) as exc:
-        raise RegulationError(f"scoring.{key}: {value!r} is not a number") from exc
+        raise RegulationError(f"{key}: {value!r} is not a number") from exc
     return result
 
 
+def code_list(codes: Any, example: str) -> list[str]:
+    """A comma-separated string or a list of codes, as a list; anything else is refused."""
+    if isinstance(codes, str):
+        codes = [c for c in codes.split(",") if c.strip()]
+    if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
+        raise RegulationError(f"tiebreaks: expected a list of codes such as {example}")
+    return list(codes)
+
+
 def validate_tiebreaks(codes: Any, *, round_robin: bool, edition: str) -> tuple[str, ...]:
-    """Check tie-break codes against the registry and the edition's rules (C.07)."""
-    if isinstance(codes, str):
-        codes = [c for c in codes.split(",") if c.strip()]
-    if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
-        raise RegulationError("tiebreaks: expected a list of codes such as ['BH/C1', 'SB']")
-    catalogue.load()
-    try:
-        specs = parse_codes(list(codes))
-        for spec in specs:
-            catalogue.check_allowed(spec, round_robin=round_robin, edition=edition)
-    except (UnknownTiebreak, TiebreakNotAllowed) as exc:
-        raise RegulationError(f"tiebreaks: {exc}") from exc
-    return tuple(spec.code for spec in specs)
-
-
-def validate_multi_player_tiebreaks(codes: Any) -> tuple[str, ...]:
-    """A multi-player chain (seed 003 multi-player rules 3–5): the codes of
-    :func:`standings.multiplayer.parse_codes` (LRB, LRR, PBO, WON, BHEQ, BHEQ/Cn, BHEQ/GROW),
-    not C.07's, which need two-player games."""
-    if isinstance(codes, str):
-        codes = [c for c in codes.split(",") if c.strip()]
-    if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
-        raise RegulationError("tiebreaks: expected a list of codes such as ['LRB', 'BHEQ/GROW']")
-    # Imported here: the standings command's direct path loads this module and never needs
-    # the multi-player engine (docs/performance.md, "Standings").
-    from standings import multiplayer
-
-    try:
-        return multiplayer.parse_codes(list(codes))
-    except multiplayer.MultiPlayerError as exc:
-        raise RegulationError(f"tiebreaks: {exc}") from exc
+    """Check tie-break codes against the catalogue and the edition's rules (C.07)."""
+    listed = code_list(codes, "['BH/C1', 'SB']")
+    if not _catalogue:
+        raise RegulationError("tiebreaks: no tie-break catalogue is loaded")
+    return _catalogue[0].check(listed, round_robin, edition)
 
 
 def event_tiebreaks_validate(
     codes: Any, *, preset: str, round_robin: bool, edition: str
 ) -> tuple[str, ...]:
-    """The tie-break override of an event under ``preset``: a multi-player chain when the
-    preset scores multi-player games, C.07 codes otherwise."""
-    if PRESETS[preset].multi_player_chain:
-        return validate_multi_player_tiebreaks(codes)
+    """The tie-break override of an event under ``preset``: the preset's own check where it
+    has one (a format whose codes are not crosstable tie-breaks), else the catalogue's."""
+    check = PRESETS.find(preset).tiebreak_check
+    if check is not None:
+        return check(code_list(codes, "['LRB', 'BHEQ/GROW']"), round_robin, edition)
     return validate_tiebreaks(codes, round_robin=round_robin, edition=edition)
+
+
+OverrideCleaner = Callable[..., Any]
+OVERRIDES: Registry[OverrideCleaner] = Registry("regulation key", RegulationError)
+
+
+def override_register(key: str, cleaner: OverrideCleaner) -> OverrideCleaner:
+    """A format's own override key; ``cleaner(value, round_robin=, edition=)`` returns the
+    cleaned value or raises :class:`RegulationError` naming the key."""
+    return OVERRIDES.register(key, cleaner)
 
 
 def validate_overrides(
     preset: str, overrides: Mapping[str, Any], *, round_robin: bool
 ) -> dict[str, Any]:
     """Return the cleaned overrides or raise :class:`RegulationError` naming the bad key."""
-    if preset not in PRESETS:
-        raise RegulationError(
-            f"unknown regulation preset {preset!r}; choose one of {', '.join(PRESET_CODES)}"
-        )
+    chain = PRESETS.find(preset)
     if not isinstance(overrides, Mapping):
         raise RegulationError("regulation overrides must be an object")
-    unknown = set(overrides) - OVERRIDE_KEYS - {"preset"}
+    unknown = set(overrides) - set(OVERRIDES) - {"preset"}
     if unknown:
         raise RegulationError(f"unknown regulation key {sorted(unknown)[0]!r}")
-    edition = str(overrides.get("edition", PRESETS[preset].edition))
+    edition = str(overrides.get("edition", chain.edition))
     cleaned: dict[str, Any] = {}
     for key, value in overrides.items():
         if key == "tiebreaks":
@@ -138,7 +206,7 @@ def validate_overrides(
                 )
             )
         elif key != "preset":
-            cleaned[key] = _CLEANERS[key](value, round_robin=round_robin, edition=edition)
+            cleaned[key] = OVERRIDES[key](value, round_robin=round_robin, edition=edition)
     return cleaned
 
 
@@ -165,85 +233,29 @@ def _clean_unrated_rating(value: Any, **_: Any) -> int:
 
 
 def _clean_scoring(value: Any, **_: Any) -> dict[str, str]:
-    return _validate_scoring(value)
-
-
-def _clean_points_table(value: Any, **_: Any) -> dict[str, list[str]]:
-    """Multi-player games (seed 003): tournament points by finishing position per table size,
-    ``{"4": ["3", "2", "1", "0"]}``; exact strings, one entry per seat."""
-    if not isinstance(value, Mapping) or not value:
-        raise RegulationError("points_table: expected an object such as {'4': ['3', '2', '1']}")
-    cleaned: dict[str, list[str]] = {}
-    for size, points in value.items():
-        if not str(size).isdigit() or int(size) < 2:
-            raise RegulationError(f"points_table: {size!r} is not a table size (2 or more)")
-        if not isinstance(points, list) or len(points) != int(size):
-            raise RegulationError(f"points_table.{size}: expected {size} points, one per place")
-        cleaned[str(int(size))] = [str(_fraction(v, f"points_table.{size}")) for v in points]
-    return cleaned
-
-
-# Seed 003 multi-player games; rules-notes: "Define x/0, negative scores and byes in the
-# regulation set". Keys map to standings.multiplayer.MultiOptions.
-MULTI_PLAYER_FRACTIONS = ("bye_points", "bye_percentage", "cap", "zero_over_zero")
-MULTI_PLAYER_CHOICES = {
-    "negative_scores": ("clamp", "shift"),
-    "shared_positions": ("average", "highest"),
-}
-
-
-def _clean_multi_player(value: Any, **_: Any) -> dict[str, Any]:
-    """``{"zero_over_zero": "1", "cap": "11/10", "negative_scores": "clamp", "bye_points": "0",
-    "bye_percentage": null, "shared_positions": "average", "shared_win_counts": false}``."""
     if not isinstance(value, Mapping):
-        raise RegulationError("multi_player: expected an object such as {'cap': '11/10'}")
-    known = {*MULTI_PLAYER_FRACTIONS, *MULTI_PLAYER_CHOICES, "shared_win_counts"}
-    unknown = set(value) - known
-    if unknown:
-        raise RegulationError(f"multi_player: unknown key {sorted(unknown)[0]!r}")
-    cleaned: dict[str, Any] = {}
-    for key, item in value.items():
-        if key in MULTI_PLAYER_CHOICES:
-            if item not in MULTI_PLAYER_CHOICES[key]:
-                allowed = ", ".join(MULTI_PLAYER_CHOICES[key])
-                raise RegulationError(f"multi_player.{key}: {item!r} is not one of {allowed}")
-            cleaned[key] = item
-        elif key == "shared_win_counts":
-            if not isinstance(item, bool):
-                raise RegulationError("multi_player.shared_win_counts: expected true or false")
-            cleaned[key] = item
-        elif item is None and key == "bye_percentage":
-            cleaned[key] = None
-        else:
-            cleaned[key] = str(_fraction(item, f"multi_player.{key}"))
-    return cleaned
-
-
-_CLEANERS: dict[str, Callable[..., Any]] = {
-    "edition": _clean_edition,
-    "procedure": _clean_procedure,
-    "tiebreaks": _clean_tiebreaks,
-    "unrated_rating": _clean_unrated_rating,
-    "scoring": _clean_scoring,
-    "points_table": _clean_points_table,
-    "multi_player": _clean_multi_player,
-}
-
-
-def _validate_scoring(scoring: Any) -> dict[str, str]:
-    if not isinstance(scoring, Mapping):
         raise RegulationError("scoring: expected an object such as {'win': '3', 'draw': '1'}")
-    unknown = set(scoring) - SCORING_KEYS
+    unknown = set(value) - SCORING_KEYS
     if unknown:
         raise RegulationError(f"scoring: unknown key {sorted(unknown)[0]!r}")
-    return {key: str(_fraction(value, key)) for key, value in scoring.items()}
+    return {key: str(fraction_of(item, key)) for key, item in value.items()}
+
+
+for _key, _cleaner in (
+    ("edition", _clean_edition),
+    ("procedure", _clean_procedure),
+    ("tiebreaks", _clean_tiebreaks),
+    ("unrated_rating", _clean_unrated_rating),
+    ("scoring", _clean_scoring),
+):
+    override_register(_key, _cleaner)
 
 
 def effective(
     preset: str, overrides: Mapping[str, Any], *, round_robin: bool
 ) -> EffectiveRegulation:
     """The settings an event actually runs under."""
-    chain = PRESETS[preset]
+    chain = PRESETS.find(preset)
     base_scoring = chain.scoring
     scoring_overrides = {
         key: Fraction(value) for key, value in dict(overrides.get("scoring", {})).items()
@@ -260,4 +272,6 @@ def effective(
         procedure=str(overrides.get("procedure", chain.procedure)),
         scoring=scoring,
         unrated_rating=overrides.get("unrated_rating"),
+        playoff_rule=chain.playoff_rule,
+        own_standings=chain.own_standings,
     )

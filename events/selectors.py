@@ -15,10 +15,11 @@ from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
-from events.models import Bye, Event, EventAccess, EventSystem, Game, Player, Role, Round
+from events.crosstable import RoundProgress, build_crosstable, last_complete
+from events.formats import format_of
+from events.models import AuditEntry, Bye, Event, EventAccess, Game, Player, Role, Round
 from events.records import Crosstable
 from events.regulations import EffectiveRegulation, effective
-from standings.compute import RoundProgress, build_crosstable, last_complete
 
 
 def event_get(slug: str) -> Event:
@@ -171,10 +172,25 @@ def crosstable_rows(crosstable: Crosstable) -> list[CrosstableRow]:
     return rows
 
 
-def audit_entries(event: Event, limit: int = 200) -> QuerySet[Any]:
-    return event.audit_entries.select_related("user", "undone_by", "undoes").order_by("-at", "-id")[
-        :limit
-    ]
+def audit_entries(event: Event, limit: int = 200) -> list[AuditEntry]:
+    """The latest entries, newest first, each with ``undoable``: a result change (or a change
+    the event's format can undo) that nobody has undone yet."""
+    entries = list(
+        event.audit_entries.select_related("user", "undone_by", "undoes").order_by("-at", "-id")[
+            :limit
+        ]
+    )
+    fmt = format_of(event)
+    by_format = [e for e in entries if fmt is not None and e.action in fmt.undo]
+    format_ids = fmt.undoable(by_format) if fmt and fmt.undoable and by_format else set()
+    for entry in entries:
+        own = entry.game_id is not None and entry.action in UNDOABLE_RESULT_ACTIONS
+        entry.undoable = entry.undone_by_id is None and (own or entry.pk in format_ids)
+    return entries
+
+
+# A game's result changes that the audit log can undo (events.services.audit_undo).
+UNDOABLE_RESULT_ACTIONS = ("result.record", "result.correct")
 
 
 def games_by_round(event: Event) -> dict[int, list[Game]]:
@@ -207,32 +223,24 @@ def event_version(slug: str) -> int | None:
 
 
 def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    if event.system == EventSystem.GNOT:  # bridge teams: no players, rounds or chess prizes
-        return {
-            "event": event,
-            "role": user_role(event, user),
-            "team_count": event.teams.count(),
-        }
+    """The event page's context. A format adds its panel's context through the seam; a team
+    event (bridge teams) has no players, rounds or chess prizes."""
+    role = user_role(event, user)
+    fmt = format_of(event)
+    context: dict[str, Any] = {"event": event, "role": role, "format": fmt}
+    if fmt is not None and fmt.panel_context is not None:
+        context.update(fmt.panel_context(event, role))
+    if fmt is not None and fmt.team_event:
+        return context
     progress = rounds_progress(event)
-    return {
-        "event": event,
-        "role": user_role(event, user),
-        "regulation": regulation_of(event),
-        "progress": progress,
-        "player_count": Player.objects.filter(event=event).count(),
-        "next_round": len(progress) + 1 if len(progress) < event.rounds else None,
-        "rounds": range(1, event.rounds + 1),
-        "extra_round_for": _extra_round_for(event),
-    }
-
-
-def _extra_round_for(event: Event) -> tuple[int, ...]:
-    """MSO: the perfect scorers an extra round is due for (seed 003), else ()."""
-    from playoffs.extra_rounds import MSO_PRESETS, extra_round_needed
-
-    if event.regulation.preset not in MSO_PRESETS:
-        return ()
-    return extra_round_needed(event)
+    context.update(
+        regulation=regulation_of(event),
+        progress=progress,
+        player_count=Player.objects.filter(event=event).count(),
+        next_round=len(progress) + 1 if len(progress) < event.rounds else None,
+        rounds=range(1, event.rounds + 1),
+    )
+    return context
 
 
 def pairings_text(event: Event, number: int) -> str:
@@ -301,10 +309,3 @@ def game_round_number(event: Event, game_id: int) -> int:
 
 def event_access(event: Event) -> QuerySet[EventAccess]:
     return EventAccess.objects.filter(event=event).select_related("user").order_by("role")
-
-
-def tiebreak_catalogue() -> list[tuple[str, str]]:
-    """(code, name) of every registered tie-break, for the settings form's chooser."""
-    from standings import catalogue
-
-    return catalogue.choices()

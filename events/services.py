@@ -23,6 +23,7 @@ from django.db.models import F
 from django.utils.text import slugify
 
 from events.errors import RegulationLocked, ResultConflict, UserError
+from events.formats import undo_handler
 from events.models import (
     AuditEntry,
     Bye,
@@ -31,7 +32,6 @@ from events.models import (
     EventAccess,
     EventStatus,
     Game,
-    MultiGame,
     Player,
     RegulationSet,
     Result,
@@ -49,10 +49,6 @@ def _actor(user: UserLike) -> Any:
     return user if user is not None and user.is_authenticated else None
 
 
-# Audited multi-player score changes that the audit log can undo (standings.multiplayer_services).
-MULTI_SCORE_ACTIONS = ("multi.scores.record", "multi.scores.correct")
-
-
 def audit_record(
     *,
     event: Event,
@@ -60,7 +56,6 @@ def audit_record(
     action: str,
     summary: str,
     game: Game | None = None,
-    multi_game: MultiGame | None = None,
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
@@ -70,7 +65,30 @@ def audit_record(
         action=action,
         summary=summary[:300],
         game=game,
-        multi_game=multi_game,
+        before=before,
+        after=after,
+    )
+
+
+def event_changed(
+    *,
+    event: Event,
+    user: UserLike,
+    action: str,
+    summary: str,
+    game: Game | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> AuditEntry:
+    """The ending of every write: move the results version (cached pages follow it) and record
+    who did what, with the values before and after."""
+    event_version_bump(event=event)
+    return audit_record(
+        event=event,
+        user=user,
+        action=action,
+        summary=summary,
+        game=game,
         before=before,
         after=after,
     )
@@ -187,8 +205,7 @@ def event_update(
     event.save()
     regulation.preset, regulation.overrides = fields.preset, overrides
     regulation.save()
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="regulation.change" if regulation_changed else "event.update",
@@ -254,8 +271,7 @@ def _player_create(event: Event, fields: PlayerFields) -> Player:
 @transaction.atomic
 def player_register(*, event: Event, fields: PlayerFields, user: UserLike) -> Player:
     player = _player_create(event, fields)
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="player.register",
@@ -324,8 +340,7 @@ def players_register_many(
     *, event: Event, players: Sequence[PlayerFields], user: UserLike
 ) -> list[Player]:
     created = [_player_create(event, fields) for fields in players]
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="player.register",
@@ -439,9 +454,10 @@ def round_pairings_set(
         raise UserError(f"round {round_no}: a player appears twice") from exc
     if event.status == EventStatus.DRAFT:
         Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
-    event_version_bump(event=event)
-    if audit:
-        audit_record(
+    if not audit:
+        event_version_bump(event=event)
+    else:
+        event_changed(
             event=event,
             user=user,
             action="round.pair",
@@ -492,8 +508,7 @@ def game_result_record(
     game.version += 1
     game.save(update_fields=["result", "version"])
     event = game.round.event
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="result.record" if not before else "result.correct",
@@ -510,17 +525,16 @@ def audit_undo(*, event: Event, entry_id: int, user: UserLike) -> AuditEntry:
     """Undo a result change: put the previous result back, as a new audited change.
 
     Refused if the game has changed since (the undo would overwrite a later result). A
-    multi-player table's scores are undone the same way
-    (:func:`standings.multiplayer_services.multi_scores_undo`).
+    format undoes its own audited changes the same way, through the seam
+    (:func:`events.formats.undo_handler`; formats/mso's table scores).
     """
     try:
         entry = AuditEntry.objects.select_for_update().get(pk=entry_id, event=event)
     except AuditEntry.DoesNotExist as exc:
         raise UserError("that audit entry does not exist") from exc
-    if entry.action in MULTI_SCORE_ACTIONS:
-        from standings.multiplayer_services import multi_scores_undo  # it builds on this module
-
-        return multi_scores_undo(event=event, entry=entry, user=user)
+    format_undo = undo_handler(event, entry.action)
+    if format_undo is not None:
+        return format_undo(event=event, entry=entry, user=user)
     if entry.game_id is None or not entry.action.startswith("result."):
         raise UserError("only result changes can be undone")
     if entry.undone_by_id is not None:

@@ -31,6 +31,7 @@ from events.forms import (
 )
 from events.imports import decode_upload, event_import_upload, players_from_trf
 from events.models import Result
+from events.regulations import tiebreak_choices
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -60,7 +61,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Created {event.name}. Register the players next.")
             return redirect("events:players", slug=event.slug)
-    context = {"form": form, "event": None, "catalogue": selectors.tiebreak_catalogue()}
+    context = {"form": form, "event": None, "catalogue": tiebreak_choices()}
     return render(request, "events/event_form.html", context)
 
 
@@ -98,7 +99,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Saved.")
             return redirect("events:event_detail", slug=event.slug)
-    context = {"form": form, "event": event, "catalogue": selectors.tiebreak_catalogue()}
+    context = {"form": form, "event": event, "catalogue": tiebreak_choices()}
     return render(request, "events/event_form.html", context)
 
 

@@ -6,3 +6,8 @@ from django.apps import AppConfig
 class PlayoffsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "playoffs"
+
+    def ready(self) -> None:
+        from playoffs import exchange
+
+        exchange.register()

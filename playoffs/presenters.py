@@ -50,11 +50,17 @@ class StageView:
 
 @dataclass(frozen=True)
 class BracketEntry:
+    """One box of a bracket drawing (``templates/_bracket.html``): its lines are (text, bold),
+    bold for whoever goes through; ``dashed`` for a bye or an undecided match, ``shaded`` for a
+    bye. The one bracket shape of the project: playoffs and formats/gnot both draw with it."""
+
     x: int
     y: int
     height: int
-    lines: list[tuple[str, bool]]  # (text, bold = goes through)
-    bye: bool
+    lines: list[tuple[str, bool]]
+    dashed: bool = False
+    shaded: bool = False
+    width: int = 230
 
 
 @dataclass(frozen=True)
@@ -66,9 +72,11 @@ class BracketColumn:
 
 @dataclass(frozen=True)
 class Bracket:
+    title: str
     width: int
     height: int
     columns: list[BracketColumn]
+    font_size: int = 13
 
 
 def name_of(overview: PlayoffOverview, start_no: int | None) -> str:
@@ -172,7 +180,7 @@ def _game_entry(overview: PlayoffOverview, game: GameView, x: int, y: int) -> Br
             (f"♔ {game.white_name}", game.winner == game.white),
             (f"♚ {game.black_name}   {result}", game.winner == game.black),
         ]
-    return BracketEntry(x, y, GAME_HEIGHT, lines, bye=False)
+    return BracketEntry(x, y, GAME_HEIGHT, lines)
 
 
 def bracket(overview: PlayoffOverview) -> Bracket | None:
@@ -191,16 +199,19 @@ def bracket(overview: PlayoffOverview) -> Bracket | None:
             column.entries.append(_game_entry(overview, game, x, y))
             y += GAME_HEIGHT + ROW_GAP
         for name in stage.byes:
-            column.entries.append(BracketEntry(x, y, BYE_HEIGHT, [(f"{name} · bye", True)], True))
+            bye = BracketEntry(
+                x, y, BYE_HEIGHT, [(f"{name} · bye", True)], dashed=True, shaded=True
+            )
+            column.entries.append(bye)
             y += BYE_HEIGHT + ROW_GAP
         columns.append(column)
         height = max(height, y)
     if plan.winner is not None:
         x = len(columns) * (COLUMN_WIDTH + COLUMN_GAP)
-        winner = BracketEntry(x, TOP, BYE_HEIGHT, [(name_of(overview, plan.winner), True)], False)
+        winner = BracketEntry(x, TOP, BYE_HEIGHT, [(name_of(overview, plan.winner), True)])
         columns.append(BracketColumn(x, "Winner", [winner]))
     width = len(columns) * (COLUMN_WIDTH + COLUMN_GAP) - COLUMN_GAP
-    return Bracket(width=width, height=height, columns=columns)
+    return Bracket(title="Armageddon", width=width, height=height, columns=columns)
 
 
 def page_context(overview: PlayoffOverview) -> dict[str, object]:

@@ -5,14 +5,15 @@ Pure: no Django. :func:`plan` is a state function. It rebuilds the whole playoff
 recorded results, coin tosses and arbiter decision) every time, so the page, the ``playoff``
 command and an import all see the same plan, and a corrected result simply re-plans.
 
-Regulations (registry :data:`REGULATIONS`, keyed by the preset codes of design.md §4):
+Regulations (registry :data:`REGULATIONS`, keyed by the codes a regulation preset names as its
+``playoff_rule``; a format registers its own through :func:`rule_register`):
 
 - ``gct-2019-rapid-blitz``: seed 000 2.1–2.5 (rapid mini-match or blitz round robin, then
   Armageddon knock-out with byes down to 2, 4 or 8).
 - ``gct-2019-classical``: seed 000 3.1–3.7 (rapid round robin, up to three blitz round robins,
   colour reversal, fresh draws, then the chief arbiter, 3.5).
-- ``cohen-final-four``: seed 002, Final Four rules 3–4 and Player Piece Color rule 3.
-- ``mso-perfect-score``: seed 003, "Perfect Scores" (extra rounds among perfect scorers).
+- ``cohen-final-four``: seed 002, Final Four rules 3–4 and Player Piece Color rule 3,
+  registered by :mod:`formats.cohen.playoff`.
 
 Matching inputs. A :class:`PlayoffResult` or :class:`CoinToss` names its game by stage number
 and game number, both counted from 1 in the order the engine schedules them (stage order, then
@@ -29,7 +30,6 @@ purpose)`` over the players' start numbers in ascending order, with ``k`` the st
 - ``playoff-stage-{k}-armageddon-pairings``: shuffle of the others; consecutive players meet.
 - ``playoff-stage-{k}-armageddon-coin-{g}``: heads means the first-drawn player of game ``g``
   wins the toss, unless the chief arbiter's physical toss is recorded (2.5.3).
-- ``mso-extra-round-{r}-bye`` / ``mso-extra-round-{r}-pairing`` with ``r`` the tournament round.
 
 Decisions where the seeds are silent (each also in the docstring of the code that applies it):
 
@@ -46,22 +46,19 @@ Decisions where the seeds are silent (each also in the docstring of the code tha
 - An Armageddon game needs a winner: a double forfeit ("-/-") there is an input error.
 - Classical 3.5: the :class:`ArbiterDecision` orders the players still in the tie; those
   eliminated earlier keep their places below.
-- Cohen rule 3 says nothing about a drawn extra game between two players, and rule 4 has one
-  "other tied player": see :func:`_cohen_final_four`.
-- MSO: an odd number of perfect scorers gives one player a bye by lot that scores a win, so the
-  bye keeps the perfect score (see :func:`mso_extra_round`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeVar
 
 from draws.berger import double_round_robin, single_round_robin, without_free_round
 from draws.lots import LotDrawer
+from events.registries import Registry
 from playoffs.timecontrols import (
     GCT_ARMAGEDDON,
     GCT_BLITZ,
@@ -73,14 +70,12 @@ from playoffs.timecontrols import (
 
 GCT_RAPID_BLITZ = "gct-2019-rapid-blitz"
 GCT_CLASSICAL = "gct-2019-classical"
-COHEN_FINAL_FOUR = "cohen-final-four"
-MSO_PERFECT_SCORE = "mso-perfect-score"
 
 STATUSES = ("none", "scheduled", "in_progress", "decided", "arbiter_decides")
-# design.md §4 names these five stage kinds; the last two are this engine's extension for the
-# Cohen and MSO regulations, which design.md's list predates.
+# design.md §4 names these five stage kinds; "extra_game" is this engine's extension for the
+# Cohen Chess Final Four (formats/cohen), which design.md's list predates.
 STAGE_KINDS = ("rapid_match", "rapid_round_robin", "blitz_round_robin", "blitz_match", "armageddon")
-EXTENSION_STAGE_KINDS = ("extra_game", "extra_round")
+EXTENSION_STAGE_KINDS = ("extra_game",)
 
 CLASSICAL_ROUND_ROBIN_LIMIT = 4  # seed 000 3.5: one rapid and three blitz round robins
 ARMAGEDDON_SIZES = (2, 4, 8)  # seed 000 2.4.1
@@ -264,16 +259,6 @@ class PlayoffStart:
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
-class MsoExtraRound:
-    """One extra round among the perfect scorers (seed 003, "Perfect Scores")."""
-
-    round_no: int
-    players: tuple[int, ...]
-    pairings: tuple[tuple[int, int], ...]  # (White, Black)
-    bye: int | None
-
-
 # --- the context every rule works in ----------------------------------------------------------
 
 
@@ -290,7 +275,7 @@ def _index_by_game(items: Iterable[_Recorded], what: str) -> dict[tuple[int, int
     return index
 
 
-class _Context:
+class PlayoffContext:
     """The inputs of one :func:`plan` call, and a record of which of them were used."""
 
     def __init__(
@@ -400,8 +385,8 @@ def _valid_result(recorded: PlayoffResult) -> str:
     return recorded.result
 
 
-def _fixed_game(
-    ctx: _Context,
+def fixed_game(
+    ctx: PlayoffContext,
     stage_no: int,
     number: int,
     round_no: int,
@@ -427,7 +412,9 @@ def _fixed_game(
     return PlayoffGame(number, round_no, (white, black), white, black, time_control, result)
 
 
-def _toss_outcome(ctx: _Context, stage_no: int, number: int, pair: tuple[int, int]) -> TossOutcome:
+def _toss_outcome(
+    ctx: PlayoffContext, stage_no: int, number: int, pair: tuple[int, int]
+) -> TossOutcome:
     """Seed 000 2.5.3: the toss winner chooses. The seeded lot stands in for the coin unless
     the chief arbiter's own toss is recorded."""
     recorded = ctx.toss(stage_no, number)
@@ -475,7 +462,7 @@ def _armageddon_colours(
 
 
 def _armageddon_game(
-    ctx: _Context, stage_no: int, number: int, pair: tuple[int, int]
+    ctx: PlayoffContext, stage_no: int, number: int, pair: tuple[int, int]
 ) -> PlayoffGame:
     """Seed 000 2.5: White 5 minutes, Black 4, colours by the toss winner's choice."""
     toss = _toss_outcome(ctx, stage_no, number, pair)
@@ -533,7 +520,7 @@ def draw_pairing_numbers(
 
 
 def _round_robin_stage(
-    ctx: _Context,
+    ctx: PlayoffContext,
     number: int,
     spec: _RoundRobinSpec,
     pairing_numbers: tuple[tuple[int, int], ...],
@@ -541,7 +528,7 @@ def _round_robin_stage(
     pairings: Sequence[tuple[int, tuple[int, int]]],
 ) -> Stage:
     games = tuple(
-        _fixed_game(ctx, number, game_no, round_no, pairing, spec.time_control)
+        fixed_game(ctx, number, game_no, round_no, pairing, spec.time_control)
         for game_no, (round_no, pairing) in enumerate(pairings, start=1)
     )
     return Stage(
@@ -558,7 +545,7 @@ def _round_robin_stage(
 
 
 def _drawn_round_robin(
-    ctx: _Context, number: int, players: Sequence[int], spec: _RoundRobinSpec, source: str
+    ctx: PlayoffContext, number: int, players: Sequence[int], spec: _RoundRobinSpec, source: str
 ) -> Stage:
     """Pairing numbers by lot into the Berger table (C.05 Annex 1); two players play twice."""
     pairing_numbers = draw_pairing_numbers(ctx.seed, number, players)
@@ -574,7 +561,7 @@ def _drawn_round_robin(
 
 
 def _reversed_round_robin(
-    ctx: _Context, number: int, previous: Stage, spec: _RoundRobinSpec
+    ctx: PlayoffContext, number: int, previous: Stage, spec: _RoundRobinSpec
 ) -> Stage:
     """Seed 000 3.6: the same players again play with the same pairing numbers, every game
     with the colours of the previous round robin swapped."""
@@ -582,7 +569,9 @@ def _reversed_round_robin(
     return _round_robin_stage(ctx, number, spec, previous.pairing_numbers, "reversed", pairings)
 
 
-def _split_by_score(ctx: _Context, stage: Stage) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+def _split_by_score(
+    ctx: PlayoffContext, stage: Stage
+) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     """(players on the stage's top score, the others in groups of equal score, best first).
 
     "Still a tie after the round robin" (2.4, 3.4) means sharing the top score of that stage.
@@ -614,7 +603,7 @@ def armageddon_split(players: int) -> tuple[int, int]:
     return players - target, 2 * target - players
 
 
-def _armageddon_stage(ctx: _Context, number: int, players: Sequence[int]) -> Stage:
+def _armageddon_stage(ctx: PlayoffContext, number: int, players: Sequence[int]) -> Stage:
     """Seed 000 2.4, 2.4.1: byes first, then the pairings, both by lot."""
     game_count, bye_count = armageddon_split(len(players))
     bye_lot = LotDrawer(ctx.seed, f"playoff-stage-{number}-armageddon-byes")
@@ -638,7 +627,9 @@ def _armageddon_stage(ctx: _Context, number: int, players: Sequence[int]) -> Sta
     )
 
 
-def _armageddon_survivors(ctx: _Context, stage: Stage) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _armageddon_survivors(
+    ctx: PlayoffContext, stage: Stage
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(game winners and bye holders, losers). Losers of one round share a place."""
     winners = {armageddon_winner(game) for game in stage.games}
     survivors = ctx.rank(p for p in stage.players if p in winners or p in stage.byes)
@@ -649,7 +640,7 @@ def _armageddon_survivors(ctx: _Context, stage: Stage) -> tuple[tuple[int, ...],
 # --- the rules --------------------------------------------------------------------------------
 
 
-def _gct_rapid_blitz(ctx: _Context) -> PlayoffPlan:
+def _gct_rapid_blitz(ctx: PlayoffContext) -> PlayoffPlan:
     """Seed 000 2.3–2.5: a rapid mini-match (two players) or a blitz round robin, pairing
     numbers by lot; whoever still shares the top score plays Armageddon knock-out rounds."""
     spec = _RB_RAPID_MATCH if len(ctx.tied) == 2 else _RB_BLITZ_ROUND_ROBIN
@@ -678,7 +669,7 @@ def _classical_blitz_spec(players: int, number: int) -> _RoundRobinSpec:
 
 
 def _classical_next(
-    ctx: _Context, number: int, remaining: tuple[int, ...], previous: Stage
+    ctx: PlayoffContext, number: int, remaining: tuple[int, ...], previous: Stage
 ) -> Stage:
     """Seed 000 3.6 (the same players: colours reversed) or 3.7 (fewer: a fresh draw)."""
     spec = _classical_blitz_spec(len(remaining), number)
@@ -691,7 +682,7 @@ def _classical_next(
 
 
 def _classical_arbiter(
-    ctx: _Context,
+    ctx: PlayoffContext,
     stages: Sequence[Stage],
     remaining: tuple[int, ...],
     eliminations: Sequence[Sequence[tuple[int, ...]]],
@@ -711,7 +702,7 @@ def _classical_arbiter(
     return ctx.decided(stages, order[0], groups, "3.5", decision)
 
 
-def _gct_classical(ctx: _Context) -> PlayoffPlan:
+def _gct_classical(ctx: PlayoffContext) -> PlayoffPlan:
     """Seed 000 3.3–3.7: a rapid round robin, then up to three blitz round robins among those
     still sharing the top score, then the chief arbiter (3.5)."""
     spec = _CLASSICAL_RAPID_MATCH if len(ctx.tied) == 2 else _CLASSICAL_RAPID_ROUND_ROBIN
@@ -729,165 +720,32 @@ def _gct_classical(ctx: _Context) -> PlayoffPlan:
     return ctx.unfinished(stages)
 
 
-def _extra_game_stage(ctx: _Context, number: int, clause: str, higher: int, lower: int) -> Stage:
-    """Seed 002 Player Piece Color rule 3: the higher-ranked player has White."""
-    game = _fixed_game(ctx, number, 1, 1, (higher, lower), ctx.event_time_control)
-    return Stage(
-        number=number,
-        kind="extra_game",
-        clause=clause,
-        players=(higher, lower),
-        byes=(),
-        games=(game,),
-        time_control=ctx.event_time_control,
-        pairing_source="ranking",
-    )
+PlayoffRule = Callable[[PlayoffContext], PlayoffPlan]
 
 
-def _cohen_final_four(ctx: _Context) -> PlayoffPlan:
-    """Seed 002 Final Four rules 3–4, extra games in game slots four and five.
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """A playoff rule in the registry: its code, its label, the state function and, for rules
+    other than the GCT ones, the clause that says when it starts (:func:`playoff_start`)."""
 
-    Rule 3 (two tied): the top two play one extra game. Rule 4 (three or four tied): the top
-    two play; if that is drawn, "the top player and the other tied player" play in slot five.
-    With four tied the seed names one other player and one more slot, so the top player meets
-    the third-ranked; the fourth plays no extra game. A double forfeit counts like a draw.
-    Extra games add pool points (rules 2 and 5); the player with the most wins the pool (7).
-    Players still level after them (a drawn rule-3 game, or double forfeits) are separated by
-    the pool tie-break chain (Ranking rule 4), whose verdict a draw between the two cannot
-    change (it adds the same to both players' pool, head-to-head and overall points), so the
-    input ranking order stands. Places 2–4 come from the overall ranking (rule 8): the others
-    form one group in ``order``.
-    """
-    tied = ctx.tied
-    if len(tied) > 4:
-        raise PlayoffInputError("the Final Four has four players; at most four can tie")
-    rule = "Final Four rule 3" if len(tied) == 2 else "Final Four rule 4"
-    stages = [_extra_game_stage(ctx, 1, f"{rule} (slot four); colour rule 3", tied[0], tied[1])]
-    slot_four = stages[0].games[0]
-    if len(tied) > 2 and slot_four.result is not None and not _decisive(slot_four):
-        clause = "Final Four rule 4 (slot five); colour rule 3"
-        stages.append(_extra_game_stage(ctx, 2, clause, tied[0], tied[2]))
-    if not stages[-1].complete:
-        return ctx.unfinished(stages)
-    return _cohen_decided(ctx, stages)
+    code: str
+    label: str
+    plan: PlayoffRule
+    start_clause: str = ""
 
 
-def _decisive(game: PlayoffGame) -> bool:
-    white_points, black_points = RESULT_POINTS[game.result or "-/-"]
-    return white_points != black_points
+REGULATIONS: Registry[RuleSpec] = Registry("playoff regulation", PlayoffInputError)
 
 
-def _cohen_decided(ctx: _Context, stages: Sequence[Stage]) -> PlayoffPlan:
-    """Most extra-game points wins the pool; level players keep the ranking order."""
-    points = dict.fromkeys(ctx.tied, _ZERO)
-    for stage in stages:
-        for player, gained in stage.scores():
-            points[player] += gained
-    best = max(points.values())
-    leaders = [player for player in ctx.tied if points[player] == best]
-    winner = leaders[0]
-    decided_by = stages[-1].clause if len(leaders) == 1 else "Ranking rule 4 (pool tie-break)"
-    rest = tuple(player for player in ctx.tied if player != winner)
-    return ctx.decided(stages, winner, [(winner,), rest], decided_by)
+def rule_register(spec: RuleSpec) -> RuleSpec:
+    """A playoff rule; a format registers its own (formats/cohen: ``cohen-final-four``)."""
+    return REGULATIONS.register(spec.code, spec)
 
 
-def mso_extra_round(
-    perfect_scorers: Sequence[int],
-    seed: str,
-    round_no: int,
-    previous_byes: Collection[int] = (),
-) -> MsoExtraRound | None:
-    """Seed 003 "Perfect Scores": the pairings of the next extra round, or None when no extra
-    round is needed (fewer than two players on a perfect score).
-
-    Pairing and colours by lot (the first of each drawn pair has White). With an odd number one
-    player, drawn by lot, has a bye scoring a win (a pairing-allocated bye, TRF ``U``), so the
-    bye cannot cost a perfect score; a player who had a bye in an earlier extra round is not
-    drawn again while another can take it.
-    """
-    if len(set(perfect_scorers)) != len(perfect_scorers):
-        raise PlayoffInputError("a perfect scorer is listed twice")
-    if len(perfect_scorers) < 2:
-        return None
-    pool = sorted(perfect_scorers)
-    bye = None
-    if len(pool) % 2:
-        candidates = [player for player in pool if player not in previous_byes] or pool
-        bye = LotDrawer(seed, f"mso-extra-round-{round_no}-bye").pick(candidates)
-        pool.remove(bye)
-    drawn = LotDrawer(seed, f"mso-extra-round-{round_no}-pairing").shuffle(pool)
-    pairings = tuple((drawn[i], drawn[i + 1]) for i in range(0, len(drawn), 2))
-    return MsoExtraRound(round_no, tuple(perfect_scorers), pairings, bye)
-
-
-def _mso_stage(ctx: _Context, number: int, extra: MsoExtraRound) -> Stage:
-    games = tuple(
-        _fixed_game(ctx, number, game_no, extra.round_no, pairing, ctx.event_time_control)
-        for game_no, pairing in enumerate(extra.pairings, start=1)
-    )
-    return Stage(
-        number=number,
-        kind="extra_round",
-        clause=f"seed 003 Perfect Scores (round {extra.round_no})",
-        players=ctx.rank(extra.players),
-        byes=() if extra.bye is None else (extra.bye,),
-        games=games,
-        time_control=ctx.event_time_control,
-    )
-
-
-def _mso_points(stage: Stage) -> dict[int, Fraction]:
-    """Points in an extra round; the bye scores a win (see :func:`mso_extra_round`)."""
-    points = dict(stage.scores())
-    for player in stage.byes:
-        points[player] = _ONE
-    return points
-
-
-def _mso_perfect_score(ctx: _Context) -> PlayoffPlan:
-    """Seed 003 "Perfect Scores": extra rounds until at most one player keeps a perfect score.
-
-    The extra rounds are tournament rounds: ``order`` groups players by their extra-round
-    points (the perfect scorer first); players level there, or everybody when nobody kept a
-    perfect score (then ``winner`` is None), are left to the tie-break chain.
-    """
-    perfect = ctx.tied
-    totals = dict.fromkeys(ctx.tied, _ZERO)
-    had_bye: set[int] = set()
-    stages: list[Stage] = []
-    while len(perfect) > 1:
-        number = len(stages) + 1
-        extra = mso_extra_round(perfect, ctx.seed, ctx.scheduled_rounds + number, had_bye)
-        assert extra is not None  # two or more perfect scorers always get a round
-        stages.append(_mso_stage(ctx, number, extra))
-        if not stages[-1].complete:
-            return ctx.unfinished(stages)
-        points = _mso_points(stages[-1])
-        for player, gained in points.items():
-            totals[player] += gained
-        had_bye.update(stages[-1].byes)
-        perfect = ctx.rank(player for player, gained in points.items() if gained == _ONE)
-    levels = sorted(set(totals.values()), reverse=True)
-    groups = [ctx.rank(p for p in ctx.tied if totals[p] == level) for level in levels]
-    winner = perfect[0] if perfect else None
-    decided_by = "seed 003 Perfect Scores" if winner else "seed 003 tie-breaks (no perfect score)"
-    return ctx.decided(stages, winner, groups, decided_by)
-
-
-PlayoffRule = Callable[[_Context], PlayoffPlan]
-
-REGULATIONS: dict[str, PlayoffRule] = {
-    GCT_RAPID_BLITZ: _gct_rapid_blitz,
-    GCT_CLASSICAL: _gct_classical,
-    COHEN_FINAL_FOUR: _cohen_final_four,
-    MSO_PERFECT_SCORE: _mso_perfect_score,
-}
-REGULATION_LABELS: dict[str, str] = {
-    GCT_RAPID_BLITZ: "Grand Chess Tour 2019, Rapid & Blitz (2.3–2.5)",
-    GCT_CLASSICAL: "Grand Chess Tour 2019, Classical (3.3–3.7)",
-    COHEN_FINAL_FOUR: "Cohen Chess, Final Four extra games (rules 3–4)",
-    MSO_PERFECT_SCORE: "Mind Sports Olympiad, extra rounds for perfect scores",
-}
+rule_register(
+    RuleSpec(GCT_RAPID_BLITZ, "Grand Chess Tour 2019, Rapid & Blitz (2.3–2.5)", _gct_rapid_blitz)
+)
+rule_register(RuleSpec(GCT_CLASSICAL, "Grand Chess Tour 2019, Classical (3.3–3.7)", _gct_classical))
 
 
 # --- public API -------------------------------------------------------------------------------
@@ -925,7 +783,7 @@ def plan(
     rule = REGULATIONS.get(regulation)
     if rule is None:
         raise PlayoffInputError(f"unknown playoff regulation {regulation!r}")
-    ctx = _Context(
+    ctx = PlayoffContext(
         regulation=regulation,
         tied=players,
         seed=seed,
@@ -938,7 +796,7 @@ def plan(
     if len(players) < 2:
         outcome = PlayoffPlan(regulation, "none", players, None, (), ())
     else:
-        outcome = rule(ctx)
+        outcome = rule.plan(ctx)
     ctx.check_all_matched()
     return outcome
 
@@ -990,11 +848,12 @@ def playoff_start(
     """When the playoff begins.
 
     Rapid & Blitz: the same day, thirty minutes after the end of the last game (seed 000 2.2).
-    Classical: the reserve day after the last scheduled round (3.2). Cohen extra games are game
-    slots four and five of the Final Four round, and MSO extra rounds follow the last round:
-    both on the last round's day, after its last game when that is known.
+    Classical: the reserve day after the last scheduled round (3.2). Any other rule (Cohen
+    extra games are game slots four and five of the Final Four round) starts on the last round's
+    day, after its last game when that is known, under the rule's ``start_clause``.
     """
-    if regulation not in REGULATIONS:
+    spec = REGULATIONS.get(regulation)
+    if spec is None:
         raise PlayoffInputError(f"unknown playoff regulation {regulation!r}")
     if regulation == GCT_RAPID_BLITZ:
         if last_game_end is None:
@@ -1009,8 +868,7 @@ def playoff_start(
         raise PlayoffInputError("the date of the last round is needed")
     if regulation == GCT_CLASSICAL:
         return PlayoffStart(day + dt.timedelta(days=1), None, "3.2")
-    clause = "Final Four rules 3-4" if regulation == COHEN_FINAL_FOUR else "seed 003 Perfect Scores"
-    return PlayoffStart(day, last_game_end, clause)
+    return PlayoffStart(day, last_game_end, spec.start_clause)
 
 
 # --- JSON (design.md §4) ----------------------------------------------------------------------

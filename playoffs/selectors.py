@@ -10,38 +10,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from events.models import AuditEntry, Event, EventSystem, Player
-from events.selectors import last_complete_round
+from events.formats import format_of
+from events.models import AuditEntry, Event, Player
+from events.selectors import last_complete_round, regulation_of
 from playoffs import rules
 from playoffs.models import ArbiterDecision, CoinToss, PlayoffGame, PlayoffState
-from standings.output import StandingsTable
+from standings.compute import StandingsTable
 from standings.selectors import event_standings
-
-# Which playoff rule each regulation preset uses; presets without one have no playoff.
-PLAYOFF_RULES = {
-    "gct-2019-classical": "gct-2019-classical",
-    "gct-2019-rapid-blitz": "gct-2019-rapid-blitz",
-    "cohen-chess": "cohen-final-four",
-}
-# MSO perfect scores are not a playoff here: the extra rounds are real tournament rounds
-# (seed 003), scheduled by playoffs.extra_rounds.
 
 
 def playoff_rule(event: Event) -> str | None:
-    return PLAYOFF_RULES.get(event.regulation.preset)
+    """The playoff rule of the event's regulation preset; None: the event has no playoff.
+
+    MSO perfect scores are not a playoff: the extra rounds are real tournament rounds
+    (seed 003), scheduled by the MSO format (formats/mso).
+    """
+    return regulation_of(event).playoff_rule
 
 
 def tied_for_first(event: Event) -> tuple[int, ...]:
     """Start numbers sharing first place once every round is complete, else ().
 
-    Cohen Chess (seed 002 Final Four rules 3–4): the players level on Final Four pool points
-    once its three game slots are played, in the pool-winner chain's order; the overall
-    standings of the whole field do not decide who plays the extra games.
+    A format may name its own tie instead (Cohen Chess, seed 002 Final Four rules 3–4: the
+    players level on Final Four pool points), through the format seam.
     """
-    if event.system == EventSystem.COHEN:
-        from standings.cohen_selectors import cohen_final_four_tie
-
-        return cohen_final_four_tie(event)
+    fmt = format_of(event)
+    if fmt is not None and fmt.playoff_tie is not None:
+        return fmt.playoff_tie(event)
     if last_complete_round(event) < event.rounds:
         return ()
     rows = event_standings(event, after_round=event.rounds).rows
@@ -94,7 +89,8 @@ def playoff_inputs(event: Event) -> dict[str, object]:
 def final_standings(event: Event, table: StandingsTable | None = None) -> StandingsTable:
     """The standings with a decided playoff's order written back for the tied places only."""
     table = table or event_standings(event, after_round=event.rounds)
-    if event.system == EventSystem.COHEN:  # the final places already hold the extra games
+    fmt = format_of(event)
+    if fmt is not None and fmt.playoff_in_final_table:  # the final places hold the playoff
         return table
     playoff = event_playoff(event)
     if playoff is None or playoff.status != "decided" or not playoff.order_groups:
@@ -178,7 +174,7 @@ def playoff_overview(event: Event) -> PlayoffOverview:
     return PlayoffOverview(
         event=event,
         rule=rule,
-        rule_label=rules.REGULATION_LABELS.get(rule or "", "no playoff"),
+        rule_label=rules.REGULATIONS[rule].label if rule in rules.REGULATIONS else "no playoff",
         tied=tied,
         state=playoff_state(event),
         plan=plan,

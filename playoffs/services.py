@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from events.errors import ResultConflict, UserError
 from events.models import AuditEntry, Event
-from events.services import UserLike, audit_record, event_version_bump
+from events.services import UserLike, event_changed
 from playoffs import rules, selectors
 from playoffs.models import (
     PLAYOFF_RESULTS,
@@ -178,8 +178,7 @@ def playoff_confirm(
         },
     )
     _rows_sync(event, plan)
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="playoff.confirm",
@@ -242,13 +241,12 @@ def _result_write(
     row.version += 1
     row.save(update_fields=["result", "white", "black", "version"])
     _rows_sync(event, _plan(event))
-    event_version_bump(event=event)
     action = (
         "playoff.result.clear"
         if not result
         else ("playoff.result.correct" if before else "playoff.result.record")
     )
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action=action,
@@ -381,8 +379,7 @@ def coin_toss_record(
         defaults={"toss_winner": toss_winner, "choice": choice, "recorded_by": _actor(user)},
     )
     _rows_sync(event, _plan(event))
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="playoff.coin_toss",
@@ -412,8 +409,7 @@ def arbiter_decision_record(
         event=event, order=list(order), reason=reason.strip(), decided_by=_actor(user)
     )
     decided = _plan(event)  # the engine checks the order lists exactly the players still tied
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="playoff.arbiter_decision",
@@ -431,8 +427,7 @@ def playoff_reset(*, event: Event, user: UserLike) -> None:
     before = _playoff_snapshot(event)
     for model in (PlayoffGame, CoinToss, ArbiterDecision, PlayoffState):
         model.objects.filter(event=event).delete()
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="playoff.reset",

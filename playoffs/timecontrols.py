@@ -5,8 +5,8 @@ seconds. The label is derived, so the page, the export and the engine never disa
 
 Seed 000 (Grand Chess Tour 2019): 2.3.1 G/10 + 5 s delay, 2.3.2 G/5 + 3 s delay, 2.5.1
 Armageddon White 5 min / Black 4 min without increment or delay, 3.3.1 G/25 + 10 s delay,
-3.3.2 G/10 + 5 s delay, 3.4 G/5 + 3 s delay. Seed 002 (Cohen Chess) General Rules 5 and
-Chess Clocks 1: a fixed time per player by tournament type, digital clocks set for no delay.
+3.3.2 G/10 + 5 s delay, 3.4 G/5 + 3 s delay. A format's own time controls live in its app
+(formats/cohen: seed 002 General Rules 5).
 """
 
 from __future__ import annotations
@@ -82,13 +82,3 @@ GCT_ARMAGEDDON = TimeControl(300, 240)  # 2.5.1
 # Seed 000, Classical events.
 GCT_CLASSICAL_RAPID_MATCH = TimeControl(1500, 1500, delay_seconds=10)  # 3.3.1
 GCT_CLASSICAL_RAPID_ROUND_ROBIN = TimeControl(600, 600, delay_seconds=5)  # 3.3.2
-
-# Seed 002, General Rules 5: the event's type fixes the time per player; no delay (Clocks 1).
-COHEN_TIME_CONTROLS: dict[str, TimeControl] = {
-    "lightning": TimeControl(120, 120),
-    "blitz": TimeControl(300, 300),
-    "semi-blitz": TimeControl(600, 600),
-    "long-blitz": TimeControl(720, 720),
-    "short-game": TimeControl(900, 900),
-    "standard-game": TimeControl(2100, 2100),
-}

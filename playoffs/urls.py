@@ -11,7 +11,6 @@ app_name = "playoffs"
 GAME = "e/<slug:slug>/playoff/stages/<int:stage>/games/<int:game>"
 
 urlpatterns = [
-    path("e/<slug:slug>/extra-round/", views.mso_extra_round, name="mso_extra_round"),
     path("e/<slug:slug>/playoff/", views.playoff_public, name="playoff"),
     path("e/<slug:slug>/playoff/proposal/", views.playoff_proposal, name="proposal"),
     path("e/<slug:slug>/playoff/manage/", views.playoff_manage, name="manage"),

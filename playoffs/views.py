@@ -205,18 +205,3 @@ def playoff_undo(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     else:
         messages.success(request, "Undone.")
     return redirect("playoffs:manage", slug=slug)
-
-
-@require_POST
-def mso_extra_round(request: HttpRequest, slug: str) -> HttpResponse:
-    """Seed 003 "Perfect Scores": the director pairs the next extra round."""
-    from playoffs.extra_rounds import mso_extra_round_schedule
-
-    event = event_for_director(request, slug)
-    try:
-        number = mso_extra_round_schedule(event=event, user=request.user)
-    except UserError as exc:
-        messages.error(request, str(exc))
-        return redirect("events:event_detail", slug=slug)
-    messages.success(request, f"Extra round {number} paired among the perfect scores.")
-    return redirect("events:round_results", slug=slug, number=number)

@@ -6,3 +6,8 @@ from django.apps import AppConfig
 class PrizesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "prizes"
+
+    def ready(self) -> None:
+        from prizes import exchange
+
+        exchange.register()

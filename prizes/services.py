@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from events.errors import UserError
 from events.models import Event, Role
 from events.selectors import user_role
-from events.services import UserLike, audit_record, event_version_bump
+from events.services import UserLike, audit_record, event_changed, event_version_bump
 from prizes import selectors
 from prizes.models import CategoryPrize, PlacePrize, PrizeSettings, PrizeSheetApproval, Series
 from prizes.split import (
@@ -107,8 +107,7 @@ def prize_fund_set(
         PlacePrize(event=event, place=place, amount=amount) for place, amount in sorted(prizes)
     )
     total = sum((amount for _, amount in prizes), Decimal(0))
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="prizes.fund",
@@ -153,8 +152,7 @@ def prize_settings_set(
         event=event, defaults={"split_rule": split_rule, "rounding": rounding, "unit": unit}
     )
     after = _settings_json(stored)
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="prizes.settings",
@@ -218,8 +216,7 @@ def prize_category_save(
             "position": existing.position if existing else (last.position + 1 if last else 1),
         },
     )
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="prizes.category",
@@ -238,8 +235,7 @@ def prize_category_delete(*, event: Event, code: str, user: UserLike) -> None:
         raise UserError(f"there is no category {code!r}")
     before = _category_json(record)
     record.delete()
-    event_version_bump(event=event)
-    audit_record(
+    event_changed(
         event=event,
         user=user,
         action="prizes.category_delete",

@@ -28,6 +28,8 @@ from fractions import Fraction
 from itertools import groupby
 from math import floor
 
+from events.registries import Registry
+
 # --------------------------------------------------------------------------------------------
 # Errors a director can fix (bad configuration, missing playoff result) are PrizeInputError;
 # anything else escaping this module is a bug.
@@ -299,23 +301,16 @@ class SplitRule:
     description: str = ""
 
 
-SPLIT_RULES: dict[str, SplitRule] = {}
+SPLIT_RULES: Registry[SplitRule] = Registry("prize split rule", PrizeInputError)
 
 
 def _register_split(rule: SplitRule) -> SplitRule:
-    if rule.code in SPLIT_RULES:
-        raise ValueError(f"split rule {rule.code} registered twice")
-    SPLIT_RULES[rule.code] = rule
-    return rule
+    return SPLIT_RULES.register(rule.code, rule)
 
 
 def split_rule(code: str) -> SplitRule:
     """The registered rule for ``code``; :class:`PrizeInputError` names the known codes."""
-    try:
-        return SPLIT_RULES[code]
-    except KeyError:
-        known = ", ".join(sorted(SPLIT_RULES))
-        raise PrizeInputError(f"unknown prize split rule {code!r}; choose one of {known}") from None
+    return SPLIT_RULES.find(code)
 
 
 def _single_share(context: SplitContext) -> tuple[ExactShare, ...]:
@@ -460,22 +455,15 @@ class RoundingPolicy:
     description: str = ""
 
 
-ROUNDING_POLICIES: dict[str, RoundingPolicy] = {}
+ROUNDING_POLICIES: Registry[RoundingPolicy] = Registry("rounding policy", PrizeInputError)
 
 
 def _register_rounding(policy: RoundingPolicy) -> RoundingPolicy:
-    if policy.code in ROUNDING_POLICIES:
-        raise ValueError(f"rounding policy {policy.code} registered twice")
-    ROUNDING_POLICIES[policy.code] = policy
-    return policy
+    return ROUNDING_POLICIES.register(policy.code, policy)
 
 
 def rounding_policy(code: str) -> RoundingPolicy:
-    try:
-        return ROUNDING_POLICIES[code]
-    except KeyError:
-        known = ", ".join(sorted(ROUNDING_POLICIES))
-        raise PrizeInputError(f"unknown rounding policy {code!r}; choose one of {known}") from None
+    return ROUNDING_POLICIES.find(code)
 
 
 def _per_share_half_up(items: Sequence[RoundingItem], unit: Fraction) -> list[int]:

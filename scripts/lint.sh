@@ -5,11 +5,15 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict \
-  events/trf.py \
-  events/records.py standings/registry.py standings/tiebreaks.py standings/ranking.py \
-  standings/chains.py standings/presets.py standings/output.py standings/bridge.py \
-  standings/gnot.py standings/cohen.py standings/multiplayer.py standings/compute.py \
-  standings/fastpath.py \
-  draws/berger.py draws/lots.py draws/varma.py draws/gnot.py draws/cohen.py \
+  events/trf.py events/records.py events/crosstable.py events/registries.py \
+  events/regulations.py \
+  standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \
+  standings/presets.py standings/output.py standings/compute.py standings/fastpath.py \
+  standings/catalogue.py \
+  draws/berger.py draws/lots.py draws/varma.py \
   playoffs/rules.py playoffs/timecontrols.py \
-  prizes/split.py prizes/tour.py prizes/categories.py
+  prizes/split.py prizes/tour.py prizes/categories.py \
+  formats/gnot/bridge.py formats/gnot/rules.py formats/gnot/draw.py formats/gnot/presets.py \
+  formats/cohen/rules.py formats/cohen/draw.py formats/cohen/playoff.py \
+  formats/cohen/presets.py \
+  formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py

@@ -12,112 +12,34 @@ those equal.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from events.errors import UserError
-from events.records import Crosstable, Entrant, RoundResult, Scoring, round_result
-from events.regulations import EffectiveRegulation, RegulationError, validate_tiebreaks
-from standings.output import StandingsTable
-from standings.ranking import RankingError, rank
+from events.records import Crosstable
+from events.regulations import EffectiveRegulation, RegulationError
+from standings import presets  # noqa: F401  (the core presets, for the direct path)
+from standings.catalogue import validate_codes
+from standings.ranking import RankingError, Standing, rank
 from standings.registry import TiebreakNotAllowed, UnknownTiebreak, parse_codes
 from standings.tiebreaks import RatingTiebreakDropped, check_allowed
 
-# Game result → (white's code, black's code) in TRF16 notation (rules-notes "TRF16").
-RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "1/2-1/2": ("=", "="),
-    "+/-": ("+", "-"),
-    "-/+": ("-", "+"),
-    "-/-": ("-", "-"),
-}
-BYE_CODES = {"half": "H", "zero": "Z", "full": "F", "pairing": "U"}
-
-# (id, start_no, name, rating, federation, fide_id, title, sex, birth_date), by start number.
-PlayerRow = tuple[int, int, str, int, str, str, str, str, dt.date | None]
-# (round number, white's id, black's id, result, time control), by round and board.
-GameRow = tuple[int, int, int, str, str]
-# (round number, start_no, kind).
-ByeRow = tuple[int, int, str]
-
 
 @dataclass(frozen=True)
-class RoundProgress:
-    number: int
-    games: int
-    results: int
-    byes: int = 0
+class StandingsTable:
+    """An event's standings: the rows of the ranking engine and what produced them (the round,
+    the codes, the edition; codes left out, with the reason in ``notes``). Every reader of
+    standings gets one: the pages, the command, the playoffs and the prize sheet."""
 
-    @property
-    def complete(self) -> bool:
-        """Every game has a result; a round of byes only is complete too."""
-        return self.games == self.results and (self.games > 0 or self.byes > 0)
-
-
-def last_complete(progress: Iterable[RoundProgress]) -> int:
-    """The last round of the unbroken run of complete rounds from round 1 (0 if none)."""
-    complete = 0
-    for entry in progress:
-        if not entry.complete:
-            break
-        complete = entry.number
-    return complete
-
-
-def build_crosstable(
-    *,
-    name: str,
-    rounds: int,
-    start_date: dt.date | None,
-    round_robin: bool,
-    scoring: Scoring,
-    players: Sequence[PlayerRow],
-    games: Iterable[GameRow],
-    byes: Iterable[ByeRow],
-) -> Crosstable:
-    """Engine records for rounds 1–``rounds``.
-
-    A game without a result is left out: the player shows as absent (code Z), as is anyone
-    with neither a game nor a bye in a round.
-    """
-    start_no_of = {player[0]: player[1] for player in players}
-    # The records are frozen, so every absent player can share one record per round.
-    absent = [RoundResult(r, None, "-", "Z") for r in range(1, rounds + 1)]
-    results = {start_no: absent[:] for start_no in start_no_of.values()}
-    for number, white_id, black_id, result, time_control in games:
-        if not result:
-            continue
-        white, black = start_no_of[white_id], start_no_of[black_id]
-        white_code, black_code = RESULT_CODES[result]
-        results[white][number - 1] = round_result(number, black, "w", white_code, time_control)
-        results[black][number - 1] = round_result(number, white, "b", black_code, time_control)
-    for number, start_no, kind in byes:
-        results[start_no][number - 1] = round_result(number, None, "-", BYE_CODES[kind])
-    return Crosstable(
-        name=name,
-        rounds=rounds,
-        entrants=tuple(
-            Entrant(
-                start_no=start_no,
-                name=player_name,
-                rating=rating,
-                federation=federation,
-                fide_id=fide_id,
-                title=title,
-                sex=sex,
-                birth_date=birth_date,
-                results=tuple(results[start_no]),
-            )
-            for _, start_no, player_name, rating, federation, fide_id, title, sex, birth_date in (
-                players
-            )
-        ),
-        start_date=start_date,
-        round_robin=round_robin,
-        scoring=scoring,
-    )
+    event: str
+    after_round: int
+    tiebreaks: tuple[str, ...]
+    rows: tuple[Standing, ...]
+    edition: str = "2024"
+    rounds: int = 0
+    dropped: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,9 +129,7 @@ def compute_standings(
     """
     regulation = facts.regulation
     try:
-        codes = validate_tiebreaks(
-            list(request.codes), round_robin=facts.round_robin, edition=request.edition
-        )
+        codes = validate_codes(list(request.codes), facts.round_robin, request.edition)
     except RegulationError as exc:
         raise UserError(str(exc)) from exc
     crosstable = source.crosstable(request.after_round)

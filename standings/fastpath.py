@@ -35,24 +35,18 @@ from typing import Any, NoReturn
 
 import psycopg
 
+from events.crosstable import PlayerRow, RoundProgress, build_crosstable, last_complete
 from events.errors import UserError
 from events.records import Crosstable
-from events.regulations import effective
-from standings.compute import (
-    EventFacts,
-    PlayerRow,
-    RoundProgress,
-    build_crosstable,
-    compute_standings,
-    last_complete,
-    resolve,
-)
+from events.regulations import PRESETS, effective
+from standings.compute import EventFacts, compute_standings, resolve
 from standings.output import json_text, to_csv, to_text
 
 ENGINE = "django.db.backends.postgresql"
-# Events whose standings are not the plain engine's (standings.selectors.event_standings).
-OWN_STANDINGS_PRESETS = frozenset({"mso-2021-multi-player"})
-OWN_STANDINGS_SYSTEMS = frozenset({"cohen"})
+# Events ranked by the plain engine (standings.selectors.event_standings): these systems, under a
+# core preset (standings.presets) that has no standings of its own. A format's preset is
+# registered only when Django starts its app, so here it is unknown and declined.
+PLAIN_SYSTEMS = frozenset({"swiss", "round_robin", "double_round_robin", "knockout"})
 # libpq connection settings that mean the same to psycopg as to Django's backend; any other
 # key in OPTIONS (a pool, a role, server-side binding, a service) declines.
 PLAIN_OPTIONS = frozenset(
@@ -201,7 +195,7 @@ def render(argv: Sequence[str], connection: psycopg.Connection[Any]) -> str:
     if row is None:
         raise Decline("no such event")
     event_id, slug, name, rounds, system, start_date, preset, overrides = row
-    if preset in OWN_STANDINGS_PRESETS or system in OWN_STANDINGS_SYSTEMS:
+    if system not in PLAIN_SYSTEMS or preset not in PRESETS or PRESETS[preset].own_standings:
         raise Decline("standings of their own")
     round_robin = system in ROUND_ROBIN_SYSTEMS
     facts = EventFacts(

@@ -11,24 +11,12 @@ import io
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from standings.compute import StandingsTable
 from standings.ranking import Standing
 from standings.registry import TiebreakValue
-
-
-@dataclass(frozen=True)
-class StandingsTable:
-    event: str
-    after_round: int
-    tiebreaks: tuple[str, ...]
-    rows: tuple[Standing, ...]
-    edition: str = "2024"
-    rounds: int = 0
-    dropped: tuple[str, ...] = ()  # codes left out, with the reason in ``notes``
-    notes: tuple[str, ...] = ()
 
 
 def exact_text(value: Fraction) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from standings.output import StandingsTable, place_labels, points_display, value_text
+from standings.compute import StandingsTable
+from standings.output import place_labels, points_display, value_text
 from standings.ranking import RankingError, explain
 
 

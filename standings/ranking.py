@@ -9,6 +9,12 @@ Tie-breaks come from the registry (:mod:`standings.registry`). A group-independe
 computed once for the whole field; a group-dependent one (direct encounter, head-to-head, MSO
 opponent-count equalisation) is recomputed for every group the procedure compares.
 
+The procedures, the levels, the explanations and the rows are written once, over a
+:class:`CriterionSource`: what one kind of record gives them (its points, its chain as applied to a
+group, a criterion's values for a group). :func:`rank` ranks a crosstable through the registry;
+:mod:`formats.mso.rules` ranks MSO multi-player tables (seed 003) through :func:`rank_by`
+with its own source, whose growing Buchholz cuts expand differently for every tied group.
+
 The multi-way procedure is a regulation-set option (rules-notes, "Cohen Chess"):
 
 ``lexicographic``
@@ -43,12 +49,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
+from typing import Protocol
 
 from events.records import Crosstable, Entrant, RoundResult
 from standings import catalogue
 from standings.registry import (
     REGISTRY,
-    TiebreakDefinition,
     TiebreakRequest,
     TiebreakSpec,
     TiebreakValue,
@@ -93,7 +99,9 @@ class Standing:
     ``rank`` is the place (tied players share the best place); ``values`` maps the primary
     code (``PTS``) and each tie-break code to the player's value, in chain order (a
     group-dependent code: the value computed in the last group that compared the player, the
-    one that decided; absent if the player was never in a tie that reached it).
+    one that decided; absent if the player was never in a tie that reached it). Multi-player
+    rows (``field_values=False`` in :func:`rank_by`) hold only the values the player's ties were
+    compared on, in the order compared.
     ``decided_by`` is the code that separated this player from the next one down (``"PTS"``
     for points, ``"LOT"`` for a recorded lot), None when tied with them or last.
     ``comparisons`` are the criteria compared against the next player down, in order, ending
@@ -113,28 +121,81 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class _Criterion:
+class Criterion:
+    """One criterion of a chain as the procedures see it: its code in the registry's notation,
+    which way is better, and whether its values depend on who is tied (then they are
+    recomputed for every group compared, and explanations say among whom)."""
+
     spec: TiebreakSpec
-    definition: TiebreakDefinition | None  # None: points, which the engine computes itself
+    higher_is_better: bool = True
+    group_dependent: bool = False
 
     @property
     def code(self) -> str:
         return self.spec.code
 
-    @property
-    def group_dependent(self) -> bool:
-        return self.definition is not None and self.definition.group_dependent
+
+class CriterionSource(Protocol):
+    """What one kind of record lends the procedures: a crosstable and the registry
+    (:class:`CrosstableSource`), or MSO multi-player tables (:mod:`formats.mso.rules`)."""
 
     @property
-    def higher_is_better(self) -> bool:
-        return self.definition is None or self.definition.higher_is_better
+    def points(self) -> Mapping[int, Fraction]:
+        """Every player's points (the rows' ``points``)."""
+        ...
+
+    def chain(self, group: Collection[int]) -> Sequence[Criterion]:
+        """The tie-breaks applied to ``group``, in order; asked again for every new tie (a
+        chain may expand by group: seed 003's growing Buchholz cuts). A group-independent
+        criterion is the same whatever the group."""
+        ...
+
+    def values(self, criterion: Criterion, group: frozenset[int]) -> Mapping[int, TiebreakValue]:
+        """The criterion's values for ``group`` (a group-independent one is asked once, for
+        the whole field)."""
+        ...
+
+
+class CrosstableSource:
+    """Registered tie-breaks (:mod:`standings.registry`) over a crosstable, under the event's
+    edition and regulation-set options; ``PTS`` is the points under the event's scoring."""
+
+    def __init__(
+        self,
+        crosstable: Crosstable,
+        chain: Sequence[Criterion],
+        *,
+        edition: str,
+        options: Mapping[str, object],
+    ) -> None:
+        self.crosstable = crosstable
+        self.listed = tuple(chain)
+        self.edition = edition
+        self.options = options
+        self.points = points_of(crosstable)
+
+    def chain(self, group: Collection[int]) -> Sequence[Criterion]:
+        return self.listed
+
+    def values(self, criterion: Criterion, group: frozenset[int]) -> Mapping[int, TiebreakValue]:
+        if criterion.code == POINTS:
+            return self.points
+        request = TiebreakRequest(
+            crosstable=self.crosstable,
+            spec=criterion.spec,
+            edition=self.edition,
+            points=self.points,
+            group=group,
+            options=self.options,
+        )
+        return REGISTRY[criterion.spec.base].compute(request)
 
 
 @dataclass(frozen=True, slots=True)
 class _Step:
     """A criterion evaluated for a group: ``among`` is set for group-dependent values."""
 
-    criterion: _Criterion
+    criterion: Criterion
     values: Mapping[int, TiebreakValue]
     among: frozenset[int] | None = None
 
@@ -204,14 +265,15 @@ def truncate(crosstable: Crosstable, rounds: int) -> Crosstable:
     return replace(crosstable, rounds=rounds, entrants=entrants)
 
 
-def _criterion(code: str) -> _Criterion:
+def _criterion(code: str) -> Criterion:
     if code == POINTS:
-        return _Criterion(TiebreakSpec(code=POINTS, base=POINTS), None)
+        return Criterion(TiebreakSpec(code=POINTS, base=POINTS))
     spec = parse_code(code)
-    return _Criterion(spec, REGISTRY[spec.base])
+    definition = REGISTRY[spec.base]
+    return Criterion(spec, definition.higher_is_better, definition.group_dependent)
 
 
-def _criteria(codes: str | Sequence[str], primary: str) -> tuple[_Criterion, list[_Criterion]]:
+def _criteria(codes: str | Sequence[str], primary: str) -> tuple[Criterion, list[Criterion]]:
     """Parse the chain. The primary criterion (points unless the regulation says otherwise,
     e.g. Cohen rule 4 A pool points) is never applied twice: listed again, it is dropped."""
     items = codes.split(",") if isinstance(codes, str) else list(codes)
@@ -219,7 +281,7 @@ def _criteria(codes: str | Sequence[str], primary: str) -> tuple[_Criterion, lis
     primary_criterion = _criterion(primary.strip().upper())
     if primary_criterion.group_dependent:
         raise RankingError(f"{primary} depends on the tied group and cannot rank the field")
-    chain: list[_Criterion] = []
+    chain: list[Criterion] = []
     for code in cleaned:
         criterion = _criterion(code)
         if criterion.code == primary_criterion.code:
@@ -265,59 +327,71 @@ def _peel_parts(levels: list[list[int]]) -> list[list[int]]:
 
 
 class _Ranker:
+    """The procedures over a source. With ``field_values`` every group-independent criterion
+    of the chain is computed for the whole field up front and every row shows it, in chain
+    order (a C.07 standings list); without, a row shows the values its ties were compared on,
+    in the order compared (seed 003's multi-player list)."""
+
     def __init__(
         self,
-        crosstable: Crosstable,
-        entrants: Sequence[Entrant],
-        primary: _Criterion,
-        chain: list[_Criterion],
+        source: CriterionSource,
+        names: Mapping[int, str],
+        primary: Criterion,
         *,
-        edition: str,
-        options: Mapping[str, object],
         lot_order: Sequence[int] | None,
+        field_values: bool,
     ) -> None:
-        self.crosstable = crosstable
-        self.names = {entrant.start_no: entrant.name for entrant in entrants}
-        self.chain = chain
-        self.edition = edition
-        self.options = options
-        self.points = points_of(crosstable)
-        self.field = frozenset(self.names)
-        self.values: dict[int, dict[str, TiebreakValue]] = {p: {} for p in self.names}
-        self.codes = [criterion.code for criterion in (primary, *chain)]
+        self.source = source
+        self.names = names
+        self.field = frozenset(names)
+        self.field_values = field_values
+        self.values: dict[int, dict[str, TiebreakValue]] = {p: {} for p in names}
         self.lot = None if lot_order is None else {p: i + 1 for i, p in enumerate(lot_order)}
         self.independent: dict[str, Mapping[int, TiebreakValue]] = {}
-        for criterion in chain:
-            if not criterion.group_dependent:
-                self.independent[criterion.code] = self.compute(criterion, self.field)
+        self.primary_step = self.step(primary, self.field)
+        self.codes: tuple[str, ...] | None = None
+        if field_values:
+            chain = source.chain(self.field)
+            self.codes = (primary.code, *(criterion.code for criterion in chain))
+            for criterion in chain:
+                if not criterion.group_dependent:
+                    self.step(criterion, self.field)
 
-    def compute(self, criterion: _Criterion, group: frozenset[int]) -> Mapping[int, TiebreakValue]:
-        if criterion.definition is None:
-            values: Mapping[int, TiebreakValue] = self.points
-        else:
-            request = TiebreakRequest(
-                crosstable=self.crosstable,
-                spec=criterion.spec,
-                edition=self.edition,
-                points=self.points,
-                group=group,
-                options=self.options,
-            )
-            values = criterion.definition.compute(request)
-        for start_no in group:
-            self.values[start_no][criterion.code] = values[start_no]
+    def compute(
+        self, criterion: Criterion, group: frozenset[int], shown: Collection[int]
+    ) -> Mapping[int, TiebreakValue]:
+        values = self.source.values(criterion, group)
+        self.show(criterion, values, shown)
         return values
 
-    def ordered_values(self, start_no: int) -> dict[str, TiebreakValue]:
-        """The player's values in chain order (the primary first)."""
-        known = self.values[start_no]
-        return {code: known[code] for code in self.codes if code in known}
+    def show(
+        self, criterion: Criterion, values: Mapping[int, TiebreakValue], shown: Collection[int]
+    ) -> None:
+        for start_no in shown:
+            self.values[start_no][criterion.code] = values[start_no]
 
-    def step(self, criterion: _Criterion, group: Collection[int]) -> _Step:
-        if not criterion.group_dependent:
-            return _Step(criterion, self.independent[criterion.code])
-        among = frozenset(group)
-        return _Step(criterion, self.compute(criterion, among), among)
+    def ordered_values(self, start_no: int) -> dict[str, TiebreakValue]:
+        """The player's values, the primary first: in chain order, or as compared."""
+        known = self.values[start_no]
+        if self.codes is None:
+            return dict(known)
+        ordered = {code: known[code] for code in self.codes if code in known}
+        if len(ordered) < len(known):  # codes a tied group's chain added: as compared, after
+            ordered.update(known)
+        return ordered
+
+    def step(self, criterion: Criterion, group: Collection[int]) -> _Step:
+        if criterion.group_dependent:
+            among = frozenset(group)
+            return _Step(criterion, self.compute(criterion, among, among), among)
+        values = self.independent.get(criterion.code)
+        if values is None:  # computed once, for the whole field
+            shown = self.field if self.field_values else group
+            values = self.compute(criterion, self.field, shown)
+            self.independent[criterion.code] = values
+        elif not self.field_values:
+            self.show(criterion, values, group)
+        return _Step(criterion, values)
 
     # -- the three procedures -------------------------------------------------------------
 
@@ -328,11 +402,15 @@ class _Ranker:
             return self.restart(group, base)
         if procedure == PEEL:
             return self.peel(group, base)
-        return self.lexicographic(group, 0, base)
+        return self.lexicographic(group, self.source.chain(group), 0, base)
 
-    def lexicographic(self, group: list[int], index: int, trail: tuple[_Step, ...]) -> _Ordered:
-        for position in range(index, len(self.chain)):
-            step = self.step(self.chain[position], group)
+    def lexicographic(
+        self, group: list[int], chain: Sequence[Criterion], index: int, trail: tuple[_Step, ...]
+    ) -> _Ordered:
+        """C.07 Art. 4.2 along the chain the tie started with (earlier criteria are never
+        revisited, so a chain that expands by group is expanded once per tie)."""
+        for position in range(index, len(chain)):
+            step = self.step(chain[position], group)
             levels = _levels(group, step)
             if len(levels) > 1:
                 deeper = trail + (step,)
@@ -341,7 +419,7 @@ class _Ranker:
                 # other criterion they are level on it, so the next one follows.
                 again = position if step.criterion.group_dependent else position + 1
                 parts = [
-                    self.lexicographic(level, again, deeper)
+                    self.lexicographic(level, chain, again, deeper)
                     if len(level) > 1
                     else _Ordered(order=level)
                     for level in levels
@@ -352,7 +430,7 @@ class _Ranker:
 
     def restart(self, group: list[int], base: tuple[_Step, ...]) -> _Ordered:
         trail = base
-        for criterion in self.chain:
+        for criterion in self.source.chain(group):
             step = self.step(criterion, group)
             levels = _levels(group, step)
             if len(levels) > 1:
@@ -372,7 +450,7 @@ class _Ranker:
         middle: _Ordered | None = None
         while middle is None:
             if len(rest) <= 2:  # two players use the two-way chain
-                middle = self.lexicographic(rest, 0, base)
+                middle = self.lexicographic(rest, self.source.chain(rest), 0, base)
                 continue
             outcome = self._peel_step(rest, base)
             if isinstance(outcome, _Ordered):  # level on every criterion
@@ -394,7 +472,7 @@ class _Ranker:
         self, group: list[int], base: tuple[_Step, ...]
     ) -> tuple[list[list[int]], _Link] | _Ordered:
         trail = base
-        for criterion in self.chain:
+        for criterion in self.source.chain(group):
             step = self.step(criterion, group)
             levels = _levels(group, step)
             if len(levels) > 1:
@@ -446,6 +524,7 @@ def _comparisons(link: _Link, upper: int, lower: int) -> tuple[Comparison, ...]:
 
 def _standings(ranker: _Ranker, ordered: _Ordered) -> tuple[Standing, ...]:
     order, links = ordered.order, ordered.links
+    points = ranker.source.points
     rows: list[Standing] = []
     place = 1
     for index, start_no in enumerate(order):
@@ -460,7 +539,7 @@ def _standings(ranker: _Ranker, ordered: _Ordered) -> tuple[Standing, ...]:
                 name=ranker.names[start_no],
                 rank=place,
                 shared=any(link is not None and link.decided_by is None for link in (above, below)),
-                points=ranker.points[start_no],
+                points=points[start_no],
                 values=ranker.ordered_values(start_no),
                 decided_by=None if below is None else below.decided_by,
                 comparisons=_comparisons(below, start_no, order[index + 1]) if below else (),
@@ -479,6 +558,34 @@ def _field(crosstable: Crosstable, players: Collection[int] | None) -> list[Entr
     if unknown:
         raise RankingError(f"start numbers {sorted(unknown)} are not in the event")
     return entrants
+
+
+def _check_procedure(procedure: str) -> None:
+    if procedure not in PROCEDURES:
+        raise RankingError(f"unknown multi-way procedure {procedure!r}; use one of {PROCEDURES}")
+
+
+def rank_by(
+    source: CriterionSource,
+    names: Mapping[int, str],
+    primary: Criterion,
+    *,
+    procedure: str = LEXICOGRAPHIC,
+    lot_order: Sequence[int] | None = None,
+    field_values: bool = True,
+) -> tuple[Standing, ...]:
+    """Rank the field ``names`` lists (start number → name): ``primary`` first, then the
+    source's chain under ``procedure``. ``field_values``: every row shows every
+    group-independent value of the chain (True), or only the values its ties were compared on
+    (:class:`_Ranker`). Raises :class:`RankingError` for an unknown procedure or a recorded lot
+    that misses a tied player."""
+    _check_procedure(procedure)
+    ranker = _Ranker(source, names, primary, lot_order=lot_order, field_values=field_values)
+    ordered = _Ordered()
+    link = _Link(primary.code, (ranker.primary_step,))
+    for level in _levels(list(names), ranker.primary_step):
+        ordered.extend(ranker.resolve(level, procedure, (ranker.primary_step,)), link)
+    return _standings(ranker, ordered)
 
 
 def rank(
@@ -503,29 +610,16 @@ def rank(
     Raises :class:`~standings.registry.UnknownTiebreak` for a code the registry does not know
     and :class:`RankingError` for the other mistakes a director can fix.
     """
-    if procedure not in PROCEDURES:
-        raise RankingError(f"unknown multi-way procedure {procedure!r}; use one of {PROCEDURES}")
+    _check_procedure(procedure)
     primary_criterion, chain = _criteria(codes, primary)
     if not any(criterion.group_dependent for criterion in chain):
         # With values that do not depend on the group the three procedures coincide (module
         # docstring); the plain sort keeps large fields near-linear.
         procedure = LEXICOGRAPHIC
     entrants = _field(crosstable, players)
-    ranker = _Ranker(
-        crosstable,
-        entrants,
-        primary_criterion,
-        chain,
-        edition=edition,
-        options=options or {},
-        lot_order=lot_order,
-    )
-    primary_step = _Step(primary_criterion, ranker.compute(primary_criterion, ranker.field))
-    ordered = _Ordered()
-    link = _Link(primary_criterion.code, (primary_step,))
-    for level in _levels([entrant.start_no for entrant in entrants], primary_step):
-        ordered.extend(ranker.resolve(level, procedure, (primary_step,)), link)
-    return _standings(ranker, ordered)
+    source = CrosstableSource(crosstable, chain, edition=edition, options=options or {})
+    names = {entrant.start_no: entrant.name for entrant in entrants}
+    return rank_by(source, names, primary_criterion, procedure=procedure, lot_order=lot_order)
 
 
 def explain(standings: Sequence[Standing], a: int, b: int) -> list[Comparison]:

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol
 
 from events.records import Crosstable
+from events.registries import Registry
 
 # A tie-break value is a number, or (Cohen "strongest opponents") a tuple compared
 # lexicographically. Larger is better unless the definition says otherwise.
@@ -72,23 +74,28 @@ class TiebreakDefinition:
     description: str = ""
 
 
-REGISTRY: dict[str, TiebreakDefinition] = {}
+REGISTRY: Registry[TiebreakDefinition] = Registry("tie-break", UnknownTiebreak)
 
 
 def register(definition: TiebreakDefinition) -> TiebreakDefinition:
-    if definition.base in REGISTRY:
-        raise ValueError(f"tie-break {definition.base} registered twice")
-    REGISTRY[definition.base] = definition
-    return definition
+    return REGISTRY.register(definition.base, definition)
 
 
-def parse_code(code: str) -> TiebreakSpec:
-    """Parse and validate a code against the registry; raise :class:`UnknownTiebreak`."""
+class CodeDefinition(Protocol):
+    """What parsing a code needs of its definition: the modifiers the base code takes."""
+
+    @property
+    def allowed_modifiers(self) -> Callable[[str], bool]: ...
+
+
+def parse_code(code: str, definitions: Mapping[str, CodeDefinition] = REGISTRY) -> TiebreakSpec:
+    """Parse and validate a code against the registry, or against another table of codes in
+    the same notation (seed 003's multi-player tie-breaks); raise :class:`UnknownTiebreak`."""
     cleaned = code.strip().upper()
     if not cleaned:
         raise UnknownTiebreak("empty tie-break code")
     base, *modifiers = cleaned.split("/")
-    definition = REGISTRY.get(base)
+    definition = definitions.get(base)
     if definition is None:
         raise UnknownTiebreak(f"unknown tie-break code {code.strip()!r}")
     for modifier in modifiers:

@@ -12,12 +12,11 @@ from collections.abc import Sequence
 
 from django.core.cache import cache
 
-from events.errors import UserError
-from events.models import Event, EventSystem, Player
+from events.formats import format_of
+from events.models import Event, Player
 from events.records import Crosstable
 from events.selectors import event_crosstable, last_complete_round, regulation_of
-from standings.compute import EventFacts, compute_standings, resolve
-from standings.output import StandingsTable
+from standings.compute import EventFacts, StandingsTable, compute_standings, resolve
 
 CACHE_SECONDS = 3600
 
@@ -58,15 +57,12 @@ def event_standings(
     Raises :class:`~events.errors.UserError` for a round out of range, an unknown code or a
     code the edition forbids, naming it.
     """
-    # Every special case here (an event whose standings are not the plain engine's) must be
-    # declined by the command line's direct path too (standings.fastpath.OWN_STANDINGS_*).
+    # A format with standings of its own (formats/mso's multi-player tables) ranks the event
+    # itself; the command line's direct path declines such events (standings.fastpath).
+    fmt = format_of(event)
+    if fmt is not None and fmt.standings is not None:
+        return fmt.standings(event, after_round=after_round, codes=codes, edition=edition)
     regulation = regulation_of(event)
-    if regulation.preset == "mso-2021-multi-player":  # tables of several players (seed 003)
-        from standings.multiplayer_selectors import multi_standings
-
-        if edition not in (None, "2024", "2026"):
-            raise UserError(f"edition {edition!r}: use 2024 or 2026")
-        return multi_standings(event, after_round=after_round, codes=codes)
     facts = EventFacts(
         slug=event.slug,
         name=event.name,
@@ -84,10 +80,8 @@ def event_standings(
     table = cache.get(key) if use_cache else None
     if table is None:
         table = compute_standings(facts, rows, request)
-        if event.system == EventSystem.COHEN:
-            from standings.cohen_selectors import cohen_final_table
-
-            table = cohen_final_table(event, table)
+        if fmt is not None and fmt.final_table is not None:  # the format's final places
+            table = fmt.final_table(event, table)
         if use_cache:
             cache.set(key, table, CACHE_SECONDS)
     return table

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings import cohen_urls, gnot_urls, multiplayer_urls, views
+from standings import views
 
 app_name = "standings"
 
@@ -10,9 +10,3 @@ urlpatterns = [
     path("e/<slug:slug>/standings/", views.standings, name="standings"),
     path("e/<slug:slug>/standings/explain/", views.explain, name="explain"),
 ]
-
-# GNOT bridge teams (seed 004)
-urlpatterns += gnot_urls.urlpatterns
-
-# Cohen Chess stages (seed 002) and MSO multi-player tables (seed 003)
-urlpatterns += cohen_urls.urlpatterns + multiplayer_urls.urlpatterns

@@ -129,19 +129,19 @@ def manage_process(
     *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """``manage.py ARGS`` as its own process against the test database, as an organiser runs
-    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off), plus
-    ``env``."""
+    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off), then
+    ``env`` (which may point ``DATABASE_URL`` elsewhere)."""
     from django.db import connection
 
     settings = connection.settings_dict
     credentials = settings["USER"] + (f":{settings['PASSWORD']}" if settings["PASSWORD"] else "")
     environment = {
         **os.environ,
-        **(env or {}),
         "DATABASE_URL": f"postgres://{credentials}@{settings['HOST']}:{settings['PORT']}/"
         f"{settings['NAME']}",
         "DEBUG": "0",
         "PYTHONIOENCODING": "utf-8",
+        **(env or {}),
     }
     environment.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
     environment.setdefault("ALLOWED_HOSTS", "localhost")

@@ -17,9 +17,10 @@ from events.backup import backup_import
 from events.errors import ImportFailed
 from events.exchange import event_import_document
 from events.imports import event_import_trf
-from events.models import AuditEntry, Event, EventAccess, Game, MultiGame, MultiGameScore
+from events.models import AuditEntry, Event, EventAccess, Game
 from events.services import access_grant, audit_undo, game_result_record
-from standings.multiplayer_services import multi_game_scores_record
+from formats.mso.models import MultiGame, MultiGameScore
+from formats.mso.services import multi_game_scores_record
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -42,10 +43,18 @@ def outcome(*args: str) -> Any:
     return document
 
 
+def _table_of(entry: AuditEntry) -> tuple[int, int] | None:
+    """The multi-player table an entry changed (formats/mso links it), by round and board."""
+    link = getattr(entry, "mso_table", None)
+    if link is None or link.game is None:
+        return None
+    return (link.game.round.number, link.game.board)
+
+
 def audit_history(event: Event) -> list[tuple[Any, ...]]:
     entries = list(
         AuditEntry.objects.filter(event=event)
-        .select_related("user", "game__round", "multi_game__round")
+        .select_related("user", "game__round", "mso_table__game__round")
         .order_by("id")
     )
     position = {entry.pk: i for i, entry in enumerate(entries)}
@@ -58,7 +67,7 @@ def audit_history(event: Event) -> list[tuple[Any, ...]]:
             entry.before,
             entry.after,
             (entry.game.round.number, entry.game.board) if entry.game else None,
-            (entry.multi_game.round.number, entry.multi_game.board) if entry.multi_game else None,
+            _table_of(entry),
             position.get(entry.undone_by_id),
         )
         for entry in entries
@@ -111,7 +120,7 @@ def a_season_of_work() -> None:
             expected_version=None,
             user=arno,
         )
-    last = AuditEntry.objects.filter(multi_game=table).order_by("-id").first()
+    last = AuditEntry.objects.filter(mso_table__game=table).order_by("-id").first()
     assert last is not None
     audit_undo(event=table.round.event, entry_id=last.pk, user=dora)
 

@@ -14,8 +14,10 @@ from tests.conftest import REPO
 ENGINES = [
     "events/trf.py",
     "events/errors.py",
+    "events/registries.py",
     "events/regulations.py",
     "events/records.py",
+    "events/crosstable.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
     "standings/ranking.py",
@@ -24,20 +26,25 @@ ENGINES = [
     "standings/output.py",
     "standings/compute.py",
     "standings/catalogue.py",
-    "standings/bridge.py",
-    "standings/gnot.py",
-    "standings/cohen.py",
-    "standings/multiplayer.py",
     "draws/berger.py",
     "draws/lots.py",
     "draws/varma.py",
-    "draws/gnot.py",
-    "draws/cohen.py",
     "playoffs/rules.py",
     "playoffs/timecontrols.py",
     "prizes/split.py",
     "prizes/tour.py",
     "prizes/categories.py",
+    "formats/gnot/bridge.py",
+    "formats/gnot/rules.py",
+    "formats/gnot/draw.py",
+    "formats/gnot/presets.py",
+    "formats/cohen/rules.py",
+    "formats/cohen/draw.py",
+    "formats/cohen/playoff.py",
+    "formats/cohen/presets.py",
+    "formats/mso/rules.py",
+    "formats/mso/perfect_scores.py",
+    "formats/mso/presets.py",
 ]
 ENGINE_MODULES = {path.removesuffix(".py").replace("/", ".") for path in ENGINES}
 
@@ -49,7 +56,7 @@ def imported_modules(path: str) -> set[str]:
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module in {"events", "standings", "draws", "playoffs", "prizes"}:
+            if (REPO / node.module.replace(".", "/")).is_dir():  # ``from package import module``
                 names.update(f"{node.module}.{alias.name}" for alias in node.names)
             else:
                 names.add(node.module)
@@ -58,7 +65,7 @@ def imported_modules(path: str) -> set[str]:
 
 @pytest.mark.parametrize("path", [p for p in ENGINES if (REPO / p).exists()])
 def test_engine_imports_no_django_and_no_app_module(path):
-    project_packages = {"events", "standings", "draws", "playoffs", "prizes", "config"}
+    project_packages = {"events", "standings", "draws", "playoffs", "prizes", "formats", "config"}
     for module in imported_modules(path):
         top = module.split(".")[0]
         assert top != "django", f"{path} imports {module}"

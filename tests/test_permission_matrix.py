@@ -31,8 +31,9 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from events.exchange import event_import_document
-from events.models import AuditEntry, Event, Game, MultiGame, Role
+from events.models import AuditEntry, Event, Game, Role
 from events.services import access_grant, game_result_record
+from formats.mso.models import MultiGame
 from prizes.models import Series
 from prizes.services import prize_sheet_approve
 from tests.conftest import make_event
@@ -119,26 +120,26 @@ ACCESS: dict[str, Access] = {
     # standings
     "standings:standings": PUBLIC,
     "standings:explain": Access(dict.fromkeys(PERSONAS, 400)),  # no players named: bad request
-    "standings:gnot": PUBLIC,
-    "standings:gnot_teams": DIRECTOR,
-    "standings:gnot_match": RESULTS,
-    "standings:gnot_match_undo": POST_RESULTS,
-    "standings:gnot_final_spot": POST_DIRECTOR,
-    "standings:gnot_session": PUBLIC,
-    "standings:gnot_choice": POST_DIRECTOR,
-    "standings:gnot_session_draw": POST_DIRECTOR,
-    "standings:gnot_appeal": POST_DIRECTOR,
-    "standings:gnot_swiss": PUBLIC,
-    "standings:gnot_swiss_pair": POST_DIRECTOR,
-    "standings:gnot_dko_winner_swiss": POST_DIRECTOR,
-    "standings:gnot_qualification": PUBLIC,
-    "standings:gnot_decline": POST_DIRECTOR,
-    "standings:cohen": PUBLIC,
-    "standings:cohen_start": POST_DIRECTOR,
-    "standings:cohen_advance": POST_DIRECTOR,
-    "standings:multi_round": PUBLIC,
-    "standings:multi_tables_set": POST_DIRECTOR,
-    "standings:multi_scores": POST_RESULTS,
+    "gnot:overview": PUBLIC,
+    "gnot:teams": DIRECTOR,
+    "gnot:match": RESULTS,
+    "gnot:match_undo": POST_RESULTS,
+    "gnot:final_spot": POST_DIRECTOR,
+    "gnot:session": PUBLIC,
+    "gnot:choice": POST_DIRECTOR,
+    "gnot:session_draw": POST_DIRECTOR,
+    "gnot:appeal": POST_DIRECTOR,
+    "gnot:swiss": PUBLIC,
+    "gnot:swiss_pair": POST_DIRECTOR,
+    "gnot:dko_winner_swiss": POST_DIRECTOR,
+    "gnot:qualification": PUBLIC,
+    "gnot:decline": POST_DIRECTOR,
+    "cohen:stages": PUBLIC,
+    "cohen:start": POST_DIRECTOR,
+    "cohen:advance": POST_DIRECTOR,
+    "mso:tables": PUBLIC,
+    "mso:tables_set": POST_DIRECTOR,
+    "mso:scores": POST_RESULTS,
     # prizes
     "prizes:sheet": PUBLIC,
     "prizes:setup": DIRECTOR,
@@ -171,7 +172,7 @@ ACCESS: dict[str, Access] = {
     "playoffs:undo": POST_DIRECTOR,
     "playoffs:game_result": POST_RESULTS,
     "playoffs:coin_toss": POST_DIRECTOR,
-    "playoffs:mso_extra_round": POST_DIRECTOR,
+    "mso:extra_round": POST_DIRECTOR,
 }
 
 
@@ -285,7 +286,7 @@ def _event_for(route: str, world: dict[str, Any]) -> Event:
 
 def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
     """Real objects for every URL parameter, so that an allowed persona sees a real page."""
-    from standings.models import TeamMatch
+    from formats.gnot.models import TeamMatch
 
     event = _event_for(route.route, world)
     values: dict[str, Any] = {
@@ -306,7 +307,7 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         values["game_id"] = (multi.first() if "/tables/" in route.route else world["game"]).pk  # type: ignore[union-attr]
     if "match_id" in route.params:
         values["match_id"] = TeamMatch.objects.filter(event=event).order_by("pk").first().pk  # type: ignore[union-attr]
-    if route.key == "standings:cohen_advance":
+    if route.key == "cohen:advance":
         values["stage"] = event.cohen_stages.order_by("first_round").first().name  # type: ignore[union-attr]
     if "code" in route.params:
         values["code"] = "women" if route.route.startswith("e/<slug:slug>/prizes") else "2"

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from standings.models import TeamMatch
+from formats.gnot.models import TeamMatch
 from tests.browser.test_result_entry import log_in
-from tests.standings.gnot_helpers import gnot_event
-from tests.standings.test_gnot_corrections import ko_match
+from tests.formats.gnot.helpers import gnot_event
+from tests.formats.gnot.test_corrections import ko_match
 
 pytestmark = pytest.mark.browser
 

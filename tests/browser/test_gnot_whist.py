@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from draws.lots import LotDrawer
-from standings import gnot_services as services
-from standings.models import GnotSetup, SwissEntry
+from formats.gnot import services
+from formats.gnot.models import GnotSetup, SwissEntry
 from tests.browser.test_result_entry import log_in
-from tests.standings.gnot_helpers import choose_all, play_pending, seeded
+from tests.formats.gnot.helpers import choose_all, play_pending, seeded
 
 pytestmark = pytest.mark.browser
 

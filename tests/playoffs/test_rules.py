@@ -1,5 +1,7 @@
-"""The playoff engine (seed 000 2.3–2.5 and 3.3–3.7, seed 002 Final Four rules 3–4, seed 003
-"Perfect Scores"; rules-notes "Grand Chess Tour 2019")."""
+"""The playoff engine (seed 000 2.3–2.5 and 3.3–3.7; rules-notes "Grand Chess Tour 2019").
+
+The Cohen Chess Final Four rule, which the format registers in the same engine, is tested in
+tests/formats/cohen/test_playoff.py."""
 
 from __future__ import annotations
 
@@ -13,11 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from playoffs.rules import (
-    COHEN_FINAL_FOUR,
     EXTENSION_STAGE_KINDS,
     GCT_CLASSICAL,
     GCT_RAPID_BLITZ,
-    MSO_PERFECT_SCORE,
     REGULATIONS,
     STAGE_KINDS,
     ArbiterDecision,
@@ -31,14 +31,12 @@ from playoffs.rules import (
     armageddon_winner,
     draw_pairing_numbers,
     games_awaiting_result,
-    mso_extra_round,
     plan,
     playoff_start,
     results_from_rows,
     to_json,
 )
 from playoffs.timecontrols import (
-    COHEN_TIME_CONTROLS,
     GCT_ARMAGEDDON,
     GCT_BLITZ,
     GCT_CLASSICAL_RAPID_MATCH,
@@ -157,7 +155,7 @@ def sources(playoff: PlayoffPlan) -> list[str]:
         pytest.param(
             GCT_CLASSICAL_RAPID_ROUND_ROBIN, "G/10 + 5 s delay", (600, 600, 0, 5), id="000-3.3.2"
         ),
-        pytest.param(COHEN_TIME_CONTROLS["standard-game"], "G/35", (2100, 2100, 0, 0), id="002-5"),
+        pytest.param(TimeControl(2100, 2100), "G/35", (2100, 2100, 0, 0), id="002-5-standard-game"),
         pytest.param(
             TimeControl(90, 90, increment_seconds=2),
             "G/1:30 + 2 s increment",
@@ -716,136 +714,6 @@ def test_results_may_arrive_in_any_order_within_a_stage() -> None:
     assert forward == backward
 
 
-# --- Cohen Chess Final Four (seed 002 rules 3–4) ----------------------------------------------
-
-COHEN_CASES = [
-    pytest.param([5, 2], ["0-1"], [(5, 2)], 2, "rule 3", id="002-FF3-two-tied-extra-game"),
-    pytest.param(
-        [5, 2], ["1/2-1/2"], [(5, 2)], 5, "Ranking rule 4", id="002-FF3-drawn-ranking-stands"
-    ),
-    pytest.param(
-        [4, 1, 3], ["1-0"], [(4, 1)], 4, "rule 4", id="002-FF4-three-tied-slot-four-decides"
-    ),
-    pytest.param(
-        [4, 1, 3],
-        ["1/2-1/2", "1-0"],
-        [(4, 1), (4, 3)],
-        4,
-        "slot five",
-        id="002-FF4-slot-five-top-wins",
-    ),
-    pytest.param(
-        [4, 1, 3],
-        ["1/2-1/2", "1/2-1/2"],
-        [(4, 1), (4, 3)],
-        4,
-        "slot five",
-        id="002-FF4-slot-five-drawn",
-    ),
-    pytest.param(
-        [4, 1, 3],
-        ["1/2-1/2", "0-1"],
-        [(4, 1), (4, 3)],
-        3,
-        "slot five",
-        id="002-FF4-slot-five-other-wins",
-    ),
-    pytest.param([4, 1, 3, 2], ["0-1"], [(4, 1)], 1, "rule 4", id="002-FF4-four-tied-second-wins"),
-    pytest.param(
-        [4, 1, 3, 2],
-        ["1/2-1/2", "0-1"],
-        [(4, 1), (4, 3)],
-        3,
-        "slot five",
-        id="002-FF4-four-tied-third-ranked-plays-slot-five",
-    ),
-]
-
-
-@pytest.mark.parametrize(("tied", "played", "games", "winner", "decided_by"), COHEN_CASES)
-def test_cohen_final_four(
-    tied: list[int], played: list[str], games: list[tuple[int, int]], winner: int, decided_by: str
-) -> None:
-    standard = COHEN_TIME_CONTROLS["standard-game"]
-    results = [PlayoffResult(stage, 1, result) for stage, result in enumerate(played, start=1)]
-    playoff = plan(tied, COHEN_FINAL_FOUR, SEED, results, event_time_control=standard)
-    # Player Piece Color rule 3: the higher-ranked player has White.
-    assert [(s.games[0].white, s.games[0].black) for s in playoff.stages] == games
-    assert kinds(playoff) == ["extra_game"] * len(games)
-    assert all(s.time_control == standard and s.pairing_source == "ranking" for s in playoff.stages)
-    assert (playoff.status, playoff.winner) == ("decided", winner)
-    assert decided_by in playoff.decided_by
-    assert playoff.order_groups == ((winner,), tuple(p for p in tied if p != winner))
-
-
-def test_cohen_slot_five_waits_for_slot_four() -> None:
-    playoff = plan([4, 1, 3], COHEN_FINAL_FOUR, SEED)
-    assert playoff.status == "scheduled" and len(playoff.stages) == 1
-    playoff = plan([4, 1, 3], COHEN_FINAL_FOUR, SEED, [PlayoffResult(1, 1, "1/2-1/2")])
-    assert playoff.status == "in_progress" and kinds(playoff) == ["extra_game", "extra_game"]
-
-
-def test_cohen_final_four_has_four_players() -> None:
-    with pytest.raises(PlayoffInputError, match="four"):
-        plan([1, 2, 3, 4, 5], COHEN_FINAL_FOUR, SEED)
-
-
-# --- MSO perfect scores (seed 003) ------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("perfect", "games", "bye"),
-    [
-        pytest.param([], 0, False, id="003-none-no-extra-round"),
-        pytest.param([6], 0, False, id="003-one-perfect-no-extra-round"),
-        pytest.param([6, 2], 1, False, id="003-two-perfect"),
-        pytest.param([6, 2, 9], 1, True, id="003-three-perfect-bye-by-lot"),
-        pytest.param([1, 2, 3, 4, 5, 6], 3, False, id="003-six-perfect"),
-    ],
-)
-def test_mso_extra_round(perfect: list[int], games: int, bye: bool) -> None:
-    extra = mso_extra_round(perfect, SEED, 8)
-    if games == 0:
-        assert extra is None
-        return
-    assert extra is not None and extra.round_no == 8
-    assert len(extra.pairings) == games and (extra.bye is not None) == bye
-    everyone = [p for pair in extra.pairings for p in pair] + ([extra.bye] if extra.bye else [])
-    assert sorted(everyone) == sorted(perfect)
-    assert extra == mso_extra_round(perfect, SEED, 8)
-
-
-def test_mso_bye_goes_to_someone_new() -> None:
-    first = mso_extra_round([6, 2, 9], SEED, 8)
-    assert first is not None and first.bye is not None
-    second = mso_extra_round([6, 2, 9], SEED, 8, previous_byes={first.bye})
-    assert second is not None and second.bye not in (None, first.bye)
-    everyone_had_one = mso_extra_round([6, 2, 9], SEED, 8, previous_byes={2, 6, 9})
-    assert everyone_had_one is not None and everyone_had_one.bye is not None
-
-
-@pytest.mark.parametrize(
-    ("tied", "policies", "rounds", "winner"),
-    [
-        pytest.param([1, 2, 3, 4], [lowest_wins], 2, 1, id="003-extra-rounds-until-one-perfect"),
-        pytest.param([1, 2, 3, 4], [draw], 1, None, id="003-all-drawn-tie-breaks-decide"),
-    ],
-)
-def test_mso_plan(tied: list[int], policies: list[Policy], rounds: int, winner: int | None) -> None:
-    final, _, _ = play_out(tied, MSO_PERFECT_SCORE, policies, scheduled_rounds=7)
-    assert kinds(final) == ["extra_round"] * rounds
-    assert [s.games[0].round for s in final.stages] == list(range(8, 8 + rounds))
-    assert (final.status, final.winner) == ("decided", winner)
-    assert sorted(final.order) == sorted(tied)
-
-
-def test_mso_odd_bye_keeps_the_perfect_score() -> None:
-    final, _, _ = play_out([1, 2, 3], MSO_PERFECT_SCORE, [draw])
-    (stage,) = final.stages
-    assert len(stage.byes) == 1 and final.winner == stage.byes[0]
-    assert final.order_groups[0] == stage.byes
-
-
 # --- schedules (2.2, 3.2) ---------------------------------------------------------------------
 
 
@@ -860,7 +728,6 @@ def test_mso_odd_bye_keeps_the_perfect_score() -> None:
             id="000-2.2-thirty-minutes-after",
         ),
         pytest.param(GCT_CLASSICAL, None, dt.date(2019, 8, 29), None, id="000-3.2-reserve-day"),
-        pytest.param(COHEN_FINAL_FOUR, None, dt.date(2019, 8, 28), None, id="002-FF3-same-round"),
     ],
 )
 def test_playoff_start(
@@ -936,7 +803,7 @@ ARMAGEDDON_RESULT = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+"]
 def _stage_bound(regulation: str, players: int) -> int:
     if regulation == GCT_CLASSICAL:
         return 4  # 3.5
-    if regulation == COHEN_FINAL_FOUR:
+    if regulation == "cohen-final-four":
         return 2  # slots four and five
     return 1 + math.ceil(math.log2(players))  # a round robin, then halving knock-out rounds
 
@@ -951,7 +818,7 @@ def _stage_bound(regulation: str, players: int) -> int:
 def test_every_playoff_ends_with_one_of_the_tied(
     regulation: str, players: int, seed: str, data: st.DataObject
 ) -> None:
-    if regulation == COHEN_FINAL_FOUR:
+    if regulation == "cohen-final-four":  # registered by formats/cohen (seed 002)
         players = min(players, 4)
     tied = data.draw(st.permutations(range(1, 21)).map(lambda p: list(p[:players])))
     results: list[PlayoffResult] = []
@@ -979,8 +846,7 @@ def test_every_playoff_ends_with_one_of_the_tied(
             assert set(game.players) <= set(stage.players) - set(stage.byes)
     if current.status == "decided":
         assert sorted(current.order) == sorted(tied)
-        if regulation != MSO_PERFECT_SCORE or current.winner is not None:
-            assert current.winner in tied and current.order[0] == current.winner
+        assert current.winner in tied and current.order[0] == current.winner
     assert current == plan(tied, regulation, seed, results, None, tosses)
 
 

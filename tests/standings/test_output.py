@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from standings.output import StandingsTable, exact_text, json_text, to_json
+from standings.compute import StandingsTable
+from standings.output import exact_text, json_text, to_json
 from standings.ranking import Standing
 
 

@@ -7,7 +7,7 @@ each case states exactly what every group sees. Case ids name the clause they ex
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -18,11 +18,13 @@ from hypothesis import strategies as st
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 from standings.ranking import (
     PROCEDURES,
+    Criterion,
     RankingError,
     Standing,
     explain,
     points_of,
     rank,
+    rank_by,
     tie_groups,
     truncate,
 )
@@ -30,6 +32,7 @@ from standings.registry import (
     REGISTRY,
     TiebreakDefinition,
     TiebreakRequest,
+    TiebreakSpec,
     TiebreakValue,
     UnknownTiebreak,
 )
@@ -243,6 +246,151 @@ def test_group_dependent_value_is_the_deciding_groups() -> None:
     assert rows[3].values["XGD"] == 0
     assert rows[4].values["XGD"] == 1
     assert all(rows[p].values["XGI"] == v for p, v in {1: 0, 2: 0, 3: 1, 4: 0}.items())
+
+
+# -- the criterion source: other records through the same procedures ----------------------------
+
+
+def criterion(code: str, *, group_dependent: bool = False) -> Criterion:
+    return Criterion(TiebreakSpec(code=code, base=code), group_dependent=group_dependent)
+
+
+POINTS_CRITERION = criterion("PTS")
+
+
+class TableSource:
+    """A :class:`~standings.ranking.CriterionSource` over literal tables, with no crosstable:
+    ``field[code]`` is a group-independent criterion's values, ``per_group[code][group]`` a
+    group-dependent one's. ``expand`` gives the chain for a group (a chain may grow with the
+    group, as seed 003's Buchholz cuts do). It records what it was asked."""
+
+    def __init__(
+        self,
+        points: Mapping[int, int],
+        field: Mapping[str, Mapping[int, int]],
+        per_group: Mapping[str, Mapping[tuple[int, ...], Mapping[int, int]]],
+        expand: Callable[[Collection[int]], Sequence[Criterion]],
+    ) -> None:
+        self.points = {p: Fraction(value) for p, value in points.items()}
+        self.field = field
+        self.per_group = per_group
+        self.expand = expand
+        self.chains_asked: list[tuple[int, ...]] = []
+        self.values_asked: list[tuple[str, tuple[int, ...]]] = []
+
+    def chain(self, group: Collection[int]) -> Sequence[Criterion]:
+        self.chains_asked.append(tuple(sorted(group)))
+        return self.expand(group)
+
+    def values(self, criterion: Criterion, group: frozenset[int]) -> Mapping[int, TiebreakValue]:
+        self.values_asked.append((criterion.code, tuple(sorted(group))))
+        if criterion.code == "PTS":
+            return self.points
+        if criterion.group_dependent:
+            table = self.per_group[criterion.code][tuple(sorted(group))]
+        else:
+            table = self.field[criterion.code]
+        return {p: Fraction(table[p]) for p in group}
+
+
+FOUR_NAMES = {p: f"Player {p:02d}" for p in range(1, 5)}
+
+
+ProcedureCase = tuple[
+    str, dict[tuple[int, ...], dict[int, int]], dict[int, int], list[int], list[str]
+]
+
+
+@pytest.mark.parametrize("case", [pytest.param(c.values, id=c.id) for c in PROCEDURE_CASES])
+def test_a_criterion_source_ranks_through_the_same_procedures(case: ProcedureCase) -> None:
+    """The procedure cases again, from literal tables instead of registered tie-breaks: the
+    same rows, every field (order, places, values, explanations)."""
+    procedure, xgd, xgi, expected, _ = case
+    chain = [criterion("XGD", group_dependent=True), criterion("XGI")]
+    source = TableSource(dict.fromkeys(FOUR_NAMES, 0), {"XGI": xgi}, {"XGD": xgd}, lambda _: chain)
+    standings = rank_by(source, FOUR_NAMES, POINTS_CRITERION, procedure=procedure)
+    options = {"xgd": xgd, "xgi": xgi}
+    assert standings == rank(FOUR, "XGD,XGI", procedure=procedure, options=options)
+    assert order(standings) == expected
+
+
+# A chain that grows with the group (CUT4 for four tied players, CUT2 for two), as seed 003's
+# growing Buchholz cuts do; CUT4 splits 1 | 2,3 | 4 and leaves 2 and 3 level among themselves.
+GROWING_XGI = {1: 0, 2: 0, 3: 0, 4: 0, 5: 7}
+GROWING_CUTS: dict[str, dict[tuple[int, ...], dict[int, int]]] = {
+    "CUT4": {(1, 2, 3, 4): {1: 2, 2: 1, 3: 1, 4: 0}, (2, 3): {2: 1, 3: 1}},
+    "CUT2": {(2, 3): {2: 0, 3: 1}},
+}
+FIVE_NAMES = {p: f"Player {p:02d}" for p in range(1, 6)}
+
+
+def growing_source() -> TableSource:
+    def expand(group: Collection[int]) -> Sequence[Criterion]:
+        return [criterion("XGI"), criterion(f"CUT{len(group)}", group_dependent=True)]
+
+    return TableSource({1: 0, 2: 0, 3: 0, 4: 0, 5: 1}, {"XGI": GROWING_XGI}, GROWING_CUTS, expand)
+
+
+@pytest.mark.parametrize(
+    ("procedure", "expected", "decided_by", "chains"),
+    [
+        # Each new tie starts again with its own chain: {2, 3} is ranked on CUT2.
+        pytest.param(
+            "restart",
+            [5, 1, 3, 2, 4],
+            ["PTS", "CUT4", "CUT2", "CUT4", None],
+            [(1, 2, 3, 4), (2, 3)],
+            id="seed003-clarification1-chain-per-new-tie",
+        ),
+        # C.07 Art. 4.2 keeps the chain the tie started with: CUT4 again among {2, 3}.
+        pytest.param(
+            "lexicographic",
+            [5, 1, 2, 3, 4],
+            ["PTS", "CUT4", None, "CUT4", None],
+            [(1, 2, 3, 4)],
+            id="c07-art4.2-chain-of-the-tie",
+        ),
+    ],
+)
+def test_a_chain_that_expands_by_group(
+    procedure: str, expected: list[int], decided_by: list[str | None], chains: list[tuple[int, ...]]
+) -> None:
+    source = growing_source()
+    standings = rank_by(
+        source, FIVE_NAMES, POINTS_CRITERION, procedure=procedure, field_values=False
+    )
+    assert order(standings) == expected
+    assert [standing.decided_by for standing in standings] == decided_by
+    assert source.chains_asked == chains
+    assert ("XGI", (1, 2, 3, 4, 5)) in source.values_asked  # for the field, once
+    assert [code for code, _ in source.values_asked].count("XGI") == 1
+
+
+def test_rows_show_the_field_values_or_the_values_compared() -> None:
+    """Seed 003's multi-player rows show what each player's ties were compared on, in the
+    order compared; a crosstable's show every group-independent value in chain order."""
+    compared = by_start_no(
+        rank_by(
+            growing_source(),
+            FIVE_NAMES,
+            POINTS_CRITERION,
+            procedure="restart",
+            field_values=False,
+        )
+    )
+    assert compared[5].values == {"PTS": 1}  # alone on points: never compared
+    assert list(compared[2].values) == ["PTS", "XGI", "CUT4", "CUT2"]
+    assert compared[2].values["CUT4"] == 1 and compared[2].values["CUT2"] == 0
+    everything = by_start_no(
+        rank_by(growing_source(), FIVE_NAMES, POINTS_CRITERION, procedure="restart")
+    )
+    assert everything[5].values == {"PTS": 1, "XGI": 7}
+    assert list(everything[2].values) == ["PTS", "XGI", "CUT4", "CUT2"]
+
+
+def test_rank_by_refuses_an_unknown_procedure() -> None:
+    with pytest.raises(RankingError, match="procedure"):
+        rank_by(growing_source(), FIVE_NAMES, POINTS_CRITERION, procedure="coin")
 
 
 # -- points, ties, lots ------------------------------------------------------------------------

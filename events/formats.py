@@ -1,0 +1,98 @@
+"""The seam: how a competition format with its own models and screens plugs into the core.
+
+A format app (``formats/gnot``, ``formats/cohen``, ``formats/mso``) registers one
+:class:`Format` from its ``AppConfig.ready()``. The core apps never import a format app; they
+ask :func:`format_of` for the event's format and call the hooks it offers. Every hook is
+optional: a format supplies only what differs from an ordinary chess event.
+
+The contract, hook by hook (docs/architecture.md, "The format seam"):
+
+``applies(event)``
+    True for the events this format runs (by system or regulation preset). Formats are
+    exclusive: at most one applies to an event.
+``nav``
+    Links the format adds to the event's navigation (label, URL name; reversed with the slug).
+``team_event``
+    The event has teams, not players: the chess pages (standings, crosstable, rounds, playoff,
+    prizes) do not apply, and the format's pages replace them.
+``panel`` / ``panel_context(event, role)``
+    A template included on the event page, and the context it needs.
+``standings(event, *, after_round, codes, edition)``
+    The event's standings table when the plain ranking engine does not rank it.
+``final_table(event, table)``
+    Adjusts the plain engine's table once the format's own final places exist.
+``playoff_tie(event)``
+    The players tied for the format's playoff (when it is not simply first place), and
+    ``playoff_in_final_table``: the final places already contain the playoff's outcome.
+``undo`` / ``undoable(entries)``
+    Audit actions this format can undo from the audit log: action → ``undo(event=, entry=,
+    user=)`` returning the new audit entry; ``undoable`` says which of the given entries (of
+    those actions, not undone yet) can still be undone, as a set of ids, in one query.
+``audit_export(event)`` / ``audit_import(event, entries)``
+    Extra keys a backup carries for the format's audit entries: ``audit_export`` returns them
+    by entry id; ``audit_import`` gets (index, new entry, backed-up record) for every restored
+    entry and restores the links, raising :class:`~events.errors.ImportFailed` naming
+    ``audit[index].key`` for a link that points nowhere.
+
+Exchange-format keys are registered separately, by every app that has some, as sections of
+:mod:`events.exchange`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from events.registries import Registry
+
+if TYPE_CHECKING:
+    from events.models import AuditEntry, Event
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    url_name: str
+
+
+@dataclass(frozen=True)
+class Format:
+    code: str
+    name: str
+    applies: Callable[[Event], bool]
+    nav: tuple[NavLink, ...] = ()
+    team_event: bool = False
+    panel: str = ""
+    panel_context: Callable[[Event, str | None], dict[str, Any]] | None = None
+    standings: Callable[..., Any] | None = None
+    final_table: Callable[[Event, Any], Any] | None = None
+    playoff_tie: Callable[[Event], tuple[int, ...]] | None = None
+    playoff_in_final_table: bool = False
+    undo: Mapping[str, Callable[..., AuditEntry]] = field(default_factory=dict)
+    undoable: Callable[[list[AuditEntry]], set[int]] | None = None
+    audit_export: Callable[[Event], dict[int, dict[str, Any]]] | None = None
+    audit_import: (
+        Callable[[Event, list[tuple[int, AuditEntry, Mapping[str, Any]]]], None] | None
+    ) = None
+
+
+FORMATS: Registry[Format] = Registry("format")
+
+
+def format_register(fmt: Format) -> Format:
+    return FORMATS.register(fmt.code, fmt)
+
+
+def format_of(event: Event) -> Format | None:
+    """The format that runs ``event``, or None for an ordinary chess event."""
+    for fmt in FORMATS.values():
+        if fmt.applies(event):
+            return fmt
+    return None
+
+
+def undo_handler(event: Event, action: str) -> Callable[..., AuditEntry] | None:
+    """The format's undo for an audit action, if the event's format has one."""
+    fmt = format_of(event)
+    return None if fmt is None else fmt.undo.get(action)

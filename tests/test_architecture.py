@@ -1,0 +1,134 @@
+"""The layout's rules, checked on the import graph (issue 15; docs/architecture.md).
+
+The graph is read from the source with :mod:`ast`, every import included: at module level,
+inside functions and under ``TYPE_CHECKING``. A module that imports another only inside a
+function still depends on it, and a cycle hidden that way is still a cycle.
+
+- No import cycle between modules.
+- ``events`` is the foundation: it imports nothing from the apps above it.
+- The core apps (events, standings, draws, playoffs, prizes, config) never import a format app:
+  a format plugs in through the seam (``events.formats``), and the settings and root URLs name
+  it only as a string.
+- A format app imports no other format app: each is one folder that can be read, tested and
+  removed on its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config")
+PACKAGES = (*CORE_APPS, "formats")
+ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _sources() -> dict[str, Path]:
+    modules = {}
+    for package in PACKAGES:
+        for path in (REPO / package).rglob("*.py"):
+            if "migrations" not in path.parts:
+                modules[_module_name(path)] = path
+    return modules
+
+
+MODULES = _sources()
+
+
+def _target(name: str) -> str | None:
+    """The project module an imported dotted name refers to (the longest known prefix)."""
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:end])
+        if candidate in MODULES:
+            return candidate
+    return None
+
+
+def _imported(path: Path) -> Iterator[str]:
+    package = _module_name(path) if path.name == "__init__.py" else _module_name(path.parent)
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # ``from .model import X`` inside a package
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            # ``from standings import views`` imports the module standings.views.
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        targets = {_target(name) for name in _imported(path)}
+        graph[module] = {t for t in targets if t is not None and t != module}
+    return graph
+
+
+GRAPH = _graph()
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle (its modules, the first repeated at the end), or [] when there is none."""
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as error:
+        return list(error.args[1])
+    return []
+
+
+def _app(module: str) -> str:
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "formats" and len(parts) > 1 else parts[0]
+
+
+def test_the_graph_is_read() -> None:
+    """The checks below see real edges (a broken reader would pass them all)."""
+    assert "events.models" in GRAPH["events.services"]
+    assert "events.formats" in GRAPH["standings.selectors"]
+    assert "formats.gnot.models" in GRAPH["formats.gnot.services"]
+    assert len(MODULES) > 100
+
+
+def test_no_import_cycle() -> None:
+    assert _cycle(GRAPH) == []
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert sorted(set(_cycle(graph))) == ["a", "b", "c"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if _app(m) == "events"))
+def test_the_foundation_imports_nothing_above_it(module: str) -> None:
+    above = sorted(t for t in GRAPH[module] if t.split(".")[0] in ABOVE_THE_FOUNDATION)
+    assert above == [], f"{module} imports {above}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if _app(m) in CORE_APPS))
+def test_the_core_never_imports_a_format(module: str) -> None:
+    formats = sorted(t for t in GRAPH[module] if t.split(".")[0] == "formats")
+    assert formats == [], f"{module} imports {formats}: go through events.formats"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if _app(m).startswith("formats.")))
+def test_a_format_imports_no_other_format(module: str) -> None:
+    own = _app(module)
+    others = sorted(
+        t for t in GRAPH[module] if t.startswith("formats.") and _app(t) not in (own, "formats")
+    )
+    assert others == [], f"{module} imports {others}"
