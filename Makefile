@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: run test lint bench install install-dev demo
+.PHONY: run test test-pairing-full lint bench bench-pairing install install-dev demo
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,17 +19,29 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 install: $(VENV)/.runtime
 install-dev: $(VENV)/.dev
 
-# Serves http://127.0.0.1:8000 on SQLite (db.sqlite3) unless DATABASE_URL is set.
-run: $(VENV)/.runtime
+# Serves http://127.0.0.1:8000 on SQLite (db.sqlite3) unless DATABASE_URL is set. Writes .env
+# (DEBUG=1, development only, git-ignored) so that manage.py commands work afterwards as printed.
+run: $(VENV)/.runtime .env
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_demo
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
+.env:
+	printf '# Written by make run: development settings for manage.py (never on a server).\nDEBUG=1\n' > .env
+
 test: $(VENV)/.dev
 	scripts/test.sh $(ARGS)
+
+# The whole differential run of the Swiss engine against bbpPairings (300+ generated
+# tournaments, about 10 minutes); make test runs a seeded subset of it.
+test-pairing-full: $(VENV)/.dev
+	scripts/test.sh tests/draws/swiss -m pairing_full -q $(ARGS)
 
 lint: $(VENV)/.dev
 	scripts/lint.sh
 
 bench: $(VENV)/.dev
 	DEBUG=1 $(PY) bench/standings.py
+
+bench-pairing: $(VENV)/.dev
+	DEBUG=1 $(PY) bench/pairing.py

@@ -6,3 +6,9 @@ from django.apps import AppConfig
 class DrawsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "draws"
+
+    def ready(self) -> None:
+        from draws import contributions, exchange
+
+        exchange.register()
+        contributions.register()

@@ -97,3 +97,137 @@ class DrawEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}. start no. {self.player_id}: {self.envelope}{self.number}"
+
+
+# -- Swiss pairing (issue 14; FIDE C.04.1–C.04.3 2025, C.04.5) ---------------------------------
+#
+# What the director decides around the engine (draws.swiss) is stored; what the engine decides
+# is stored as the round's games and byes, with its explanation beside them (SwissRound). The
+# games themselves are ordinary Game rows in an unpublished Round until the director publishes.
+
+
+class InitialColour(models.TextChoices):
+    LOT = "", "By lot (from the event's lots seed)"
+    WHITE = "w", "White"
+    BLACK = "b", "Black"
+
+
+class Acceleration(models.TextChoices):
+    NONE = "", "None"
+    BAKU = "baku", "Baku acceleration (C.04.5)"
+
+
+class SwissSetup(models.Model):
+    """An event's Swiss settings. ``initial_colour`` is the colour of pairing number 1 in
+    round 1 (C.04.3 colour allocation, last rule); ``pairing_order`` freezes the initial order
+    (start numbers, pairing number 1 first) once the director closes the list of participants
+    (C.04.2 "Late entries": until then the pairing numbers are provisional)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="swiss_setup")
+    initial_colour = models.CharField(
+        max_length=1, choices=InitialColour.choices, blank=True, default=InitialColour.LOT
+    )
+    acceleration = models.CharField(
+        max_length=8, choices=Acceleration.choices, blank=True, default=Acceleration.NONE
+    )
+    pairing_order = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(initial_colour__in=InitialColour.values),
+                name="swiss_setup_initial_colour_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(acceleration__in=Acceleration.values),
+                name="swiss_setup_acceleration_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Swiss settings of {self.event}"
+
+
+class RequestedBye(models.TextChoices):
+    HALF = "half", "Half-point bye"
+    ZERO = "zero", "Zero-point bye"
+
+
+class ByeRequest(models.Model):
+    """A player asks not to be paired in a round and takes a half- or zero-point bye
+    (C.04.2; TRF codes H and Z). Applied when the round is paired."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
+    round = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=RequestedBye.choices)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round", "player__start_no"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round"], name="bye_request_once_a_round"),
+            models.CheckConstraint(condition=Q(round__gte=1), name="bye_request_round_positive"),
+            models.CheckConstraint(
+                condition=Q(kind__in=RequestedBye.values), name="bye_request_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} asks for a {self.kind} bye in round {self.round}"
+
+
+class ForbiddenPair(models.Model):
+    """Two players who must not meet (family members, the same club in the first rounds): an
+    absolute criterion like a rematch, up to ``until_round`` (every round when empty). Stored
+    with ``first`` the lower start number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    until_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
+            models.CheckConstraint(
+                condition=~Q(first=models.F("second")), name="forbidden_pair_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} must not meet {self.second}"
+
+
+class PairingSource(models.TextChoices):
+    ENGINE = "engine", "Paired by the Dutch system"
+    EDITED = "edited", "Paired by the Dutch system, then changed by hand"
+
+
+class SwissRound(models.Model):
+    """How a round was paired: the engine's pairing with its explanation (``boards`` is
+    [[white, black], ...] in board order, ``bye`` the pairing-allocated bye), whether the
+    director changed it afterwards, and when it was paired."""
+
+    round = models.OneToOneField(
+        "events.Round", on_delete=models.CASCADE, related_name="swiss_round"
+    )
+    source = models.CharField(
+        max_length=8, choices=PairingSource.choices, default=PairingSource.ENGINE
+    )
+    boards = models.JSONField()
+    bye = models.PositiveIntegerField(null=True, blank=True)
+    notes = models.JSONField(default=list)
+    reasons = models.JSONField(default=dict)  # board number (text) -> [reason, ...]
+    initial_colour = models.CharField(max_length=1)
+    paired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(source__in=PairingSource.values), name="swiss_round_source_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pairing of {self.round}"

@@ -57,6 +57,7 @@ from draws.berger import (
     without_free_round,
 )
 from draws.lots import LotDrawer
+from events.sources import FIDE_VARMA, cite
 
 ENVELOPE_LABELS = ("A", "B", "C", "D")
 PLAIN_TABLE = "plain"
@@ -344,7 +345,7 @@ def _check_envelope(state: VarmaCeremony, label: str) -> None:
     if _open_envelope(state, contingent) is not None:
         raise VarmaError(
             f"wrong envelope for the contingent: the {federation} players draw from envelope "
-            f"{allowed[0]} while it holds numbers (seed 001, clause 3)"
+            f"{allowed[0]} while it holds numbers ({cite(FIDE_VARMA, 'clause 3')})"
         )
     needed = _still_to_draw(state, contingent)
     held = len(remaining_numbers(state, label))
@@ -355,7 +356,7 @@ def _check_envelope(state: VarmaCeremony, label: str) -> None:
         )
     raise VarmaError(
         f"envelope {label} holds {held} number(s), too few for the {needed} {federation} "
-        f"player(s) still to draw; choose from {choices} (seed 001, clause 3)"
+        f"player(s) still to draw; choose from {choices} ({cite(FIDE_VARMA, 'clause 3')})"
     )
 
 
@@ -403,7 +404,7 @@ def _warning_cause(state: VarmaCeremony, white: VarmaDraw, black: VarmaDraw) -> 
     if white.envelope == black.envelope:
         return (
             f"FIDE's {state.table} table puts {white.number} and {black.number} together in "
-            f"group {white.envelope} (seed 001, clause 5)"
+            f"group {white.envelope} ({cite(FIDE_VARMA, 'clause 5')})"
         )
     return (
         f"the contingent was split across envelopes {white.envelope} and {black.envelope} "

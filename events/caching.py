@@ -66,3 +66,23 @@ def public_page(view: View) -> View:
         return response
 
     return condition(etag_func=results_etag)(wrapper)
+
+
+def public_pdf(filename: Callable[..., str]) -> Callable[[View], View]:
+    """:func:`public_page` for a PDF sheet. The shared cache keeps only a page's body and type,
+    so the file name (``filename(slug, **url kwargs)``) is set here, on every answer."""
+
+    def decorate(view: View) -> View:
+        cached = public_page(view)
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = cached(request, slug, *args, **kwargs)
+            if response.status_code == 200:
+                name = filename(slug, *args, **kwargs)
+                response["Content-Disposition"] = f'inline; filename="{name}"'
+            return response
+
+        return wrapper
+
+    return decorate

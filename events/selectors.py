@@ -7,6 +7,7 @@ queries and does the rest on plain records.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +15,22 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
+from events.contributions import Step, next_steps, public_blocks, status_text
 from events.crosstable import RoundProgress, build_crosstable, last_complete
 from events.formats import format_of
-from events.models import AuditEntry, Bye, Event, EventAccess, Game, Player, Role, Round
+from events.models import (
+    AuditEntry,
+    Bye,
+    Event,
+    EventAccess,
+    EventStatus,
+    Game,
+    Player,
+    Role,
+    Round,
+)
 from events.records import Crosstable
 from events.regulations import EffectiveRegulation, effective
 
@@ -58,7 +71,7 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
         )
         .order_by("number")
     )
-    return [RoundProgress(r.number, r.n_games, r.n_results, r.n_byes) for r in rows]
+    return [RoundProgress(r.number, r.n_games, r.n_results, r.n_byes, r.published) for r in rows]
 
 
 def last_complete_round(event: Event) -> int:
@@ -223,8 +236,11 @@ def event_version(slug: str) -> int | None:
 
 
 def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    """The event page's context. A format adds its panel's context through the seam; a team
-    event (bridge teams) has no players, rounds or chess prizes."""
+    """The event page's context: for the director and arbiters a dashboard (what to do next,
+    then the rounds); for everyone else what a spectator wants on one phone screen (the
+    current round with live results, then what the apps add: the leaders, the playoff, where
+    to go next). A format adds its panel through the seam; a team event (bridge teams) has no
+    players, rounds or chess prizes."""
     role = user_role(event, user)
     fmt = format_of(event)
     context: dict[str, Any] = {"event": event, "role": role, "format": fmt}
@@ -239,8 +255,74 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
         player_count=Player.objects.filter(event=event).count(),
         next_round=len(progress) + 1 if len(progress) < event.rounds else None,
         rounds=range(1, event.rounds + 1),
+        status=status_label(event, progress),
     )
+    if role is not None:
+        context["steps"] = [
+            *(next_steps(event) if role == Role.DIRECTOR else []),
+            *results_steps(event, progress),
+        ]
+        context["can_close"] = (
+            role == Role.DIRECTOR
+            and event.status != EventStatus.FINISHED
+            and bool(progress)
+            and last_complete(progress) == event.rounds
+        )
+    else:
+        context["current"] = current_round(event, progress)
+        context["blocks"] = public_blocks(event)
     return context
+
+
+def status_label(event: Event, progress: Sequence[RoundProgress]) -> str:
+    """What is true of the event now: "Registration", "Round 4 of 9 in progress", "Round 9 of
+    9 complete", what an app says ("Playoff in progress"), or "Final" once the director has
+    closed it."""
+    if event.status == EventStatus.FINISHED:
+        return "Final"
+    paired = [p for p in progress if p.games or p.byes]
+    if not paired:
+        return "Registration"
+    said = status_text(event)
+    if said:
+        return said
+    unfinished = next((p for p in paired if not p.complete), None)
+    if unfinished is not None:
+        return f"Round {unfinished.number} of {event.rounds} in progress"
+    return f"Round {paired[-1].number} of {event.rounds} complete"
+
+
+@dataclass(frozen=True)
+class CurrentRound:
+    """The round a spectator follows, with its boards and results so far."""
+
+    round: Round
+    games: list[Game]
+    byes: list[Bye]
+    progress: RoundProgress
+
+
+def current_round(event: Event, progress: Sequence[RoundProgress]) -> CurrentRound | None:
+    """The latest published round that has games (a round under the director's review is not
+    shown), in three queries, or None before round 1 is published. The event page and the
+    hall screen show it."""
+    shown = [p for p in progress if p.published and p.games]
+    if not shown:
+        return None
+    rnd, games, byes = round_games(event, shown[-1].number)
+    return CurrentRound(rnd, games, byes, shown[-1])
+
+
+def results_steps(event: Event, progress: Sequence[RoundProgress]) -> list[Step]:
+    """For the director and arbiters: the rounds with games still waiting for a result."""
+    return [
+        Step(
+            f"Enter round {p.number}'s results: {p.games - p.results} missing",
+            reverse("events:round_results", args=[event.slug, p.number]),
+        )
+        for p in progress
+        if p.published and p.games > p.results
+    ]
 
 
 def pairings_text(event: Event, number: int) -> str:

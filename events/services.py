@@ -216,6 +216,57 @@ def event_update(
     return event
 
 
+@transaction.atomic
+def event_close(*, event: Event, user: UserLike) -> Event:
+    """The director closes the event: its standings are final (the pages say so and stop
+    refreshing). Refused while a round still has a game without a result."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.FINISHED:
+        raise UserError("the event is already closed")
+    pending = (
+        Game.objects.filter(round__event=event, result="")
+        .order_by("round__number", "board")
+        .values_list("round__number", "board")
+        .first()
+    )
+    if pending is not None:
+        raise UserError(
+            f"round {pending[0]} board {pending[1]} has no result yet: enter every result "
+            "before closing the event"
+        )
+    before = event.status
+    event.status = EventStatus.FINISHED
+    event.save(update_fields=["status"])
+    event_changed(
+        event=event,
+        user=user,
+        action="event.close",
+        summary=f"Closed {event.name}: the standings are final",
+        before={"status": before},
+        after={"status": event.status},
+    )
+    return event
+
+
+@transaction.atomic
+def event_reopen(*, event: Event, user: UserLike) -> Event:
+    """Undo a closing (a late correction): the standings are live again."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != EventStatus.FINISHED:
+        raise UserError("the event is not closed")
+    event.status = EventStatus.RUNNING
+    event.save(update_fields=["status"])
+    event_changed(
+        event=event,
+        user=user,
+        action="event.reopen",
+        summary=f"Reopened {event.name}: the standings are live again",
+        before={"status": EventStatus.FINISHED},
+        after={"status": event.status},
+    )
+    return event
+
+
 def _event_snapshot(event: Event) -> dict[str, Any]:
     return {
         "name": event.name,

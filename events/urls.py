@@ -12,8 +12,11 @@ urlpatterns = [
     path("events/import/", views.event_import, name="event_import"),
     path("e/<slug:slug>/", views.event_detail, name="event_detail"),
     path("e/<slug:slug>/edit/", views.event_edit, name="event_edit"),
+    path("e/<slug:slug>/close/", views.event_close, name="event_close"),
     path("e/<slug:slug>/players/", views.players, name="players"),
     path("e/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("e/<slug:slug>/crosstable/print/", views.crosstable_print, name="crosstable_print"),
+    path("e/<slug:slug>/crosstable/print.pdf", views.crosstable_pdf, name="crosstable_pdf"),
     path("e/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round_detail"),
     path(
         "e/<slug:slug>/rounds/<int:number>/pairings/", views.round_pairings, name="round_pairings"

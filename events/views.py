@@ -7,10 +7,11 @@ renders only that partial. Every form also works without JavaScript (plain POST 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -18,7 +19,7 @@ from django_htmx.middleware import HtmxDetails
 
 from events import exchange, selectors, services
 from events.access import event_for_director, event_for_results
-from events.caching import public_page
+from events.caching import public_page, public_pdf
 from events.errors import RegulationLocked, ResultConflict, UserError
 from events.forms import (
     AccessForm,
@@ -31,6 +32,7 @@ from events.forms import (
 )
 from events.imports import decode_upload, event_import_upload, players_from_trf
 from events.models import Result
+from events.pdf import wall_chart_landscape, wall_chart_pdf
 from events.regulations import tiebreak_choices
 
 
@@ -46,7 +48,10 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug)
     context = selectors.event_overview(event, request.user)
-    return render(request, "events/event_detail.html", context)
+    template = "events/event_detail.html"
+    if request.htmx and context.get("current") is not None:  # type: ignore[attr-defined]
+        template += "#current-round"  # the spectator's live round, polled
+    return render(request, template, context)
 
 
 @login_required
@@ -141,6 +146,8 @@ def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> lis
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = selectors.event_get(slug)
     rnd, games, byes = selectors.round_games(event, number)
+    if not rnd.published and selectors.user_role(event, request.user) is None:
+        raise Http404("This round has not been published yet")
     context = {
         "event": event,
         "round": rnd,
@@ -229,16 +236,35 @@ def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict
     return render(request, template, context, status=200 if request.htmx else 409)
 
 
-@public_page
-def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+def _crosstable_context(slug: str) -> dict[str, Any]:
     event = selectors.event_get(slug)
     table = selectors.event_crosstable(event)
-    context = {
+    return {
         "event": event,
         "rows": selectors.crosstable_rows(table),
         "rounds": range(1, event.rounds + 1),
     }
-    return render(request, "events/crosstable.html", context)
+
+
+@public_page
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "events/crosstable.html", _crosstable_context(slug))
+
+
+@public_page
+def crosstable_print(request: HttpRequest, slug: str) -> HttpResponse:
+    """The wall chart: the crosstable on A4, landscape when the rounds need the width."""
+    context = _crosstable_context(slug)
+    context["landscape"] = wall_chart_landscape(context["event"].rounds)
+    return render(request, "events/crosstable_print.html", context)
+
+
+@public_pdf(lambda slug: f"{slug}-crosstable.pdf")
+def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    context = _crosstable_context(slug)
+    event = context["event"]
+    pdf = wall_chart_pdf(event_name=event.name, rounds=event.rounds, rows=context["rows"])
+    return HttpResponse(pdf, content_type="application/pdf")
 
 
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
@@ -289,3 +315,24 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(event_export_trf(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
     return response
+
+
+@require_POST
+def event_close(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    reopen = request.POST.get("reopen") == "1"
+    try:
+        if reopen:
+            services.event_reopen(event=event, user=request.user)
+        else:
+            services.event_close(event=event, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            "The event is open again."
+            if reopen
+            else "The event is closed: the standings are final.",
+        )
+    return redirect("events:event_detail", slug=slug)

@@ -8,6 +8,7 @@ class PlayoffsConfig(AppConfig):
     name = "playoffs"
 
     def ready(self) -> None:
-        from playoffs import exchange
+        from playoffs import contributions, exchange
 
         exchange.register()
+        contributions.register()

@@ -26,6 +26,13 @@ PAIRING_SOURCES = {
 }
 
 
+def stage_citation(overview: PlayoffOverview, stage: rules.Stage) -> str:
+    """The stage's clause with the name of the rule's document ("GCT 2019 Tiebreak Regulations
+    2.3, 2.3.2", "Cohen Chess rules, Final Four rule 3 (slot four); colour rule 3")."""
+    assert overview.plan is not None
+    return rules.cite_clause(overview.plan.regulation, stage.clause)
+
+
 def start_text(overview: PlayoffOverview) -> str:
     """When the playoff starts: the confirmed start, else what the clause says."""
     state = overview.state
@@ -92,7 +99,7 @@ def _stage_lines(overview: PlayoffOverview, stage: rules.Stage) -> list[str]:
     control = stage.time_control.label if stage.time_control else "the event's time control"
     lines = [
         f"Stage {stage.number}: {STAGE_TITLES.get(stage.kind, stage.kind)} · {control} · "
-        f"seed 000 {stage.clause}",
+        f"{stage_citation(overview, stage)}",
         f"    {PAIRING_SOURCES.get(stage.pairing_source, stage.pairing_source)}",
     ]
     if stage.pairing_numbers:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from playoffs import rules
-from playoffs.output import PAIRING_SOURCES, STAGE_TITLES, start_text
+from playoffs.output import PAIRING_SOURCES, STAGE_TITLES, stage_citation, start_text
 from playoffs.selectors import PlayoffOverview
 
 
@@ -39,6 +39,7 @@ class StageView:
     kind: str
     title: str
     clause: str
+    citation: str  # the clause with its document's name
     time_control: str
     pairing_source: str
     pairing_numbers: list[tuple[int, str]]
@@ -124,6 +125,7 @@ def stage_views(overview: PlayoffOverview) -> list[StageView]:
                 kind=stage.kind,
                 title=STAGE_TITLES.get(stage.kind, stage.kind),
                 clause=stage.clause,
+                citation=stage_citation(overview, stage),
                 time_control=stage.time_control.label if stage.time_control else "",
                 pairing_source=PAIRING_SOURCES.get(stage.pairing_source, stage.pairing_source),
                 pairing_numbers=[(no, name_of(overview, s)) for no, s in stage.pairing_numbers],

@@ -59,6 +59,7 @@ from typing import TypeVar
 from draws.berger import double_round_robin, single_round_robin, without_free_round
 from draws.lots import LotDrawer
 from events.registries import Registry
+from events.sources import GCT_2019, cite
 from playoffs.timecontrols import (
     GCT_ARMAGEDDON,
     GCT_BLITZ,
@@ -331,7 +332,7 @@ class PlayoffContext:
                         f"{what} for stage {stage} game {game} matches no scheduled game"
                     )
         if self.arbiter_decision is not None and not self._decision_used:
-            raise PlayoffInputError("no arbiter decision is called for (seed 000 3.5)")
+            raise PlayoffInputError(f"no arbiter decision is called for ({cite(GCT_2019, '3.5')})")
 
     def unfinished(self, stages: Sequence[Stage]) -> PlayoffPlan:
         played = any(game.result is not None for stage in stages for game in stage.games)
@@ -725,13 +726,15 @@ PlayoffRule = Callable[[PlayoffContext], PlayoffPlan]
 
 @dataclass(frozen=True, slots=True)
 class RuleSpec:
-    """A playoff rule in the registry: its code, its label, the state function and, for rules
-    other than the GCT ones, the clause that says when it starts (:func:`playoff_start`)."""
+    """A playoff rule in the registry: its code, its label, the state function, the document its
+    stages' clauses belong to (an :mod:`events.sources` code) and, for rules other than the GCT
+    ones, the clause that says when it starts (:func:`playoff_start`)."""
 
     code: str
     label: str
     plan: PlayoffRule
     start_clause: str = ""
+    source: str = GCT_2019
 
 
 REGULATIONS: Registry[RuleSpec] = Registry("playoff regulation", PlayoffInputError)
@@ -743,9 +746,27 @@ def rule_register(spec: RuleSpec) -> RuleSpec:
 
 
 rule_register(
-    RuleSpec(GCT_RAPID_BLITZ, "Grand Chess Tour 2019, Rapid & Blitz (2.3–2.5)", _gct_rapid_blitz)
+    RuleSpec(
+        GCT_RAPID_BLITZ,
+        "Grand Chess Tour 2019, Rapid & Blitz (2.3–2.5)",
+        _gct_rapid_blitz,
+        source=GCT_2019,
+    )
 )
-rule_register(RuleSpec(GCT_CLASSICAL, "Grand Chess Tour 2019, Classical (3.3–3.7)", _gct_classical))
+rule_register(
+    RuleSpec(
+        GCT_CLASSICAL, "Grand Chess Tour 2019, Classical (3.3–3.7)", _gct_classical, source=GCT_2019
+    )
+)
+
+
+def cite_clause(regulation: str, clause: str) -> str:
+    """``clause`` of the playoff rule ``regulation`` cited with its document's name (a stage's
+    clause is bare, "2.3, 2.3.2", as the JSON keeps it)."""
+    spec = REGULATIONS.get(regulation)
+    if spec is None:
+        raise PlayoffInputError(f"unknown playoff regulation {regulation!r}")
+    return cite(spec.source, clause)
 
 
 # --- public API -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from django.utils import timezone
 from events.errors import ResultConflict, UserError
 from events.models import AuditEntry, Event
 from events.services import UserLike, event_changed
+from events.sources import GCT_2019, cite
 from playoffs import rules, selectors
 from playoffs.models import (
     PLAYOFF_RESULTS,
@@ -221,7 +222,7 @@ def _colours(scheduled: rules.PlayoffGame, white: int | None, black: int | None)
     if scheduled.colours_pending:
         raise UserError(
             f"the colours of {scheduled.players[0]}–{scheduled.players[1]} are not known yet: "
-            "record the coin toss and the winner's choice first (seed 000 2.5.3)"
+            f"record the coin toss and the winner's choice first ({cite(GCT_2019, '2.5.3')})"
         )
     assert scheduled.white is not None and scheduled.black is not None
     if (white, black) not in ((None, None), (scheduled.white, scheduled.black)):
@@ -400,7 +401,7 @@ def arbiter_decision_record(
     event = _locked(event)
     _, plan = _open_playoff(event)
     if plan.status != "arbiter_decides":
-        raise UserError("no decision by the chief arbiter is called for (seed 000 3.5)")
+        raise UserError(f"no decision by the chief arbiter is called for ({cite(GCT_2019, '3.5')})")
     if ArbiterDecision.objects.filter(event=event).exists():
         raise UserError("the chief arbiter's decision is already recorded")
     if not reason.strip():

@@ -8,6 +8,7 @@ class PrizesConfig(AppConfig):
     name = "prizes"
 
     def ready(self) -> None:
-        from prizes import exchange
+        from prizes import contributions, exchange
 
         exchange.register()
+        contributions.register()

@@ -1,6 +1,7 @@
 """The prize sheet as CSV, XLSX (openpyxl) and PDF (reportlab), for the organiser (design.md §1).
 
-Pure: no Django. Each takes the sheet document (:func:`prizes.selectors.sheet_document` or an
+Pure: no Django (nor does ``events.pdf``, whose fonts and page the PDF shares with the other
+printed sheets). Each takes the sheet document (:func:`prizes.selectors.sheet_document` or an
 approved snapshot) and returns text or bytes. Money is written from its exact decimal string:
 the CSV holds the same strings as the JSON; the XLSX stores amounts as numeric cells made from
 ``Decimal`` (so they add up in a spreadsheet) and tour points as exact text ("33/2"), because a
@@ -13,10 +14,10 @@ import csv
 import io
 import json
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from events.pdf import markup, pdf_font, sheet_styles, sheet_template, table_commands
 from prizes.presenters import SheetDisplay, sheet_display
 
 CSV_COLUMNS = (
@@ -127,84 +128,17 @@ def _xlsx_categories(workbook: Any, display: SheetDisplay) -> None:
         sheet.append([note])
 
 
-# The standard PDF fonts cover Latin-1 only; DejaVu (where installed) also covers Latin
-# Extended, Greek and Cyrillic names. Chinese, Japanese and Korean names are set in one of
-# ReportLab's CID fonts (Adobe's Asian fonts, which PDF readers provide, so nothing is
-# embedded or shipped): the first script found decides which.
-FONT_CANDIDATES = (
-    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-    Path("/usr/share/fonts/TTF/DejaVuSans.ttf"),
-)
-
-
-def _pdf_font() -> str:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for path in FONT_CANDIDATES:
-        if path.exists():
-            if "DejaVuSans" not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont("DejaVuSans", str(path)))
-            return "DejaVuSans"
-    return "Helvetica"
-
-
-# (first code point, last code point, CID font): kana first (a Japanese name also uses Han).
-CJK_FONTS = (
-    (0x3040, 0x30FF, "HeiseiKakuGo-W5"),  # Hiragana, Katakana: Japanese
-    (0x1100, 0x11FF, "HYGothic-Medium"),  # Hangul Jamo: Korean
-    (0xAC00, 0xD7AF, "HYGothic-Medium"),  # Hangul syllables
-    (0x3130, 0x318F, "HYGothic-Medium"),  # Hangul compatibility Jamo
-    (0x3400, 0x9FFF, "STSong-Light"),  # CJK unified ideographs: Chinese
-    (0xF900, 0xFAFF, "STSong-Light"),  # CJK compatibility ideographs
-)
-
-
-def _cid_font(text: str) -> str | None:
-    """The CID font for a text in a CJK script, or None when the sheet's font covers it."""
-    points = {ord(char) for char in text}
-    for low, high, font in CJK_FONTS:
-        if any(low <= point <= high for point in points):
-            return font
-    return None
-
-
-def _markup(text: str) -> str:
-    """``text`` escaped for a Paragraph, in a CID font when it is written in a CJK script."""
-    font = _cid_font(text)
-    if font is None:
-        return escape(text)
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-
-    if font not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(font))
-    return f'<font name="{font}">{escape(text)}</font>'
-
-
 def sheet_pdf(document: dict[str, Any]) -> bytes:
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4, landscape
-    from reportlab.lib.styles import getSampleStyleSheet
+    """Landscape A4, in the fonts and table style of every printed sheet (events.pdf)."""
     from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     display = sheet_display(document)
-    font = _pdf_font()
-    styles = getSampleStyleSheet()
-    for style in styles.byName.values():
-        style.fontName = font
+    font = pdf_font()
+    styles = sheet_styles(font)
     body, small = styles["BodyText"], styles["BodyText"].clone("small", fontSize=8, leading=10)
     out = io.BytesIO()
-    pdf = SimpleDocTemplate(
-        out,
-        pagesize=landscape(A4),
-        title=f"Prize sheet – {display.event_name}",
-        leftMargin=12 * mm,
-        rightMargin=12 * mm,
-        topMargin=12 * mm,
-        bottomMargin=12 * mm,
-    )
+    pdf = sheet_template(out, title=f"Prize sheet – {display.event_name}", landscape=True)
     data: list[list[Any]] = [["Place", "No.", "Name", f"Amount ({display.currency})", "Tour pts"]]
     data[0].append("Breakdown")
     for row in display.rows:
@@ -213,7 +147,7 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
             [
                 row.place,
                 str(row.start_no),
-                Paragraph(_markup(name), small),
+                Paragraph(markup(name), small),
                 row.amount_text,
                 row.tour_points_text,
                 Paragraph(escape(row.breakdown), small),
@@ -223,10 +157,7 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
     table.setStyle(
         TableStyle(
             [
-                ("FONTNAME", (0, 0), (-1, -1), font),
-                ("FONTSIZE", (0, 0), (-1, -1), 9),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-                ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
+                *table_commands(font),
                 ("ALIGN", (3, 1), (4, -1), "RIGHT"),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("REPEATROWS", (0, 0), (-1, 0)),
@@ -235,7 +166,7 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
     )
     table.repeatRows = 1
     story = [
-        Paragraph(_markup(f"Prize sheet – {display.event_name}"), styles["Title"]),
+        Paragraph(markup(f"Prize sheet – {display.event_name}"), styles["Title"]),
         Paragraph(escape(display.policy), body),
         Spacer(1, 4 * mm),
         table,

@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from events.sources import GCT_2019, cite
 from prizes.split import format_money
 from prizes.tour import format_mixed
 
@@ -83,7 +84,7 @@ def _difference_note(document: dict[str, Any]) -> str:
     if difference > 0:
         parts.append(
             f"{money_text(difference, currency)} more than the fund: each share is rounded to "
-            "the unit on its own (seed 000, 3.8.4, as in its Addendum)"
+            f"the unit on its own ({cite(GCT_2019, '3.8.4')}, as in its Addendum)"
         )
     else:
         parts.append(f"{money_text(-difference, currency)} less than the fund")

@@ -28,7 +28,7 @@ from events.views import HtmxHttpRequest
 from prizes import selectors, services
 from prizes.exports import CONTENT_TYPES, sheet_render
 from prizes.forms import CategoryForm, FundForm, SeriesForm, SettingsForm
-from prizes.presenters import sheet_display
+from prizes.presenters import money_text, sheet_display
 
 SHEET_TEMPLATE = "prizes/prize_sheet.html"
 SETUP_TEMPLATE = "prizes/prize_setup.html"
@@ -106,7 +106,7 @@ def _setup_context(event: Event, **forms: object) -> dict[str, object]:
     return {
         "event": event,
         "settings": settings,
-        "fund_total": fund.total,
+        "fund_total": money_text(fund.total, event.currency),
         "categories": selectors.event_category_records(event),
         "fund_form": forms.get("fund_form")
         or FundForm(initial={"prizes": FundForm.initial_text(places)}),

@@ -6,11 +6,11 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict \
   events/trf.py events/records.py events/crosstable.py events/registries.py \
-  events/regulations.py \
+  events/regulations.py events/sources.py \
   standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \
   standings/presets.py standings/output.py standings/compute.py standings/fastpath.py \
   standings/catalogue.py \
-  draws/berger.py draws/lots.py draws/varma.py \
+  draws/berger.py draws/lots.py draws/varma.py draws/swiss \
   playoffs/rules.py playoffs/timecontrols.py \
   prizes/split.py prizes/tour.py prizes/categories.py \
   formats/gnot/bridge.py formats/gnot/rules.py formats/gnot/draw.py formats/gnot/presets.py \

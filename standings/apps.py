@@ -12,3 +12,6 @@ class StandingsConfig(AppConfig):
         # regulation sets (events.regulations).
         import standings.catalogue  # noqa: F401
         import standings.presets  # noqa: F401
+        from standings import contributions
+
+        contributions.register()

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from events.records import DRAW_CODES, WIN_CODES, Crosstable, Entrant, RoundResult
+from events.sources import COHEN_CHESS, MSO, cite
 from standings.registry import (
     TiebreakDefinition,
     TiebreakRequest,
@@ -334,7 +335,7 @@ def youth(request: TiebreakRequest) -> dict[int, TiebreakValue]:
 
 @dataclass(frozen=True, slots=True)
 class SeedCode:
-    """One row of the module table: the code, its name, and the seed clause it implements."""
+    """One row of the module table: the code, its name, and the clause it implements (cited)."""
 
     code: str
     name: str
@@ -346,7 +347,10 @@ def _cut_modifier(modifier: str) -> bool:
 
 
 DEFINITIONS: tuple[tuple[TiebreakDefinition, str], ...] = (
-    (TiebreakDefinition("PROG", "Progressive score", progressive_score), "seed 003 two-player 3"),
+    (
+        TiebreakDefinition("PROG", "Progressive score", progressive_score),
+        cite(MSO, "two-player rule 3"),
+    ),
     (
         TiebreakDefinition(
             "BHEQ",
@@ -355,7 +359,7 @@ DEFINITIONS: tuple[tuple[TiebreakDefinition, str], ...] = (
             group_dependent=True,
             allowed_modifiers=_cut_modifier,
         ),
-        "seed 003 two-player 1–2, clarification 2",
+        cite(MSO, "two-player rules 1–2, clarification 2"),
     ),
     (
         TiebreakDefinition(
@@ -365,52 +369,58 @@ DEFINITIONS: tuple[tuple[TiebreakDefinition, str], ...] = (
             group_dependent=True,
             allowed_modifiers=_cut_modifier,
         ),
-        "seed 003 clarification 2",
+        cite(MSO, "clarification 2"),
     ),
-    (TiebreakDefinition("POOLPTS", "Pool points", pool_points), "seed 002 rule 4 A, 5 D"),
+    (
+        TiebreakDefinition("POOLPTS", "Pool points", pool_points),
+        cite(COHEN_CHESS, "ranking rules 4 A, 5 D"),
+    ),
     (
         TiebreakDefinition(
             "POOLH2H", "Head-to-head pool points", pool_head_to_head, group_dependent=True
         ),
-        "seed 002 rule 4 B, 5 E",
+        cite(COHEN_CHESS, "ranking rules 4 B, 5 E"),
     ),
     (
         TiebreakDefinition(
             "H2H", "Overall head-to-head points", head_to_head, group_dependent=True
         ),
-        "seed 002 rule 4 D, 5 B",
+        cite(COHEN_CHESS, "ranking rules 4 D, 5 B"),
     ),
     (
         TiebreakDefinition("POOLRANK", "Pool ranking", pool_ranking, higher_is_better=False),
-        "seed 002 rule 5 C",
+        cite(COHEN_CHESS, "ranking rule 5 C"),
     ),
     (
         TiebreakDefinition(
             "COMMON", "Common opponents points", common_opponents, group_dependent=True
         ),
-        "seed 002 rule 4 E, 5 F",
+        cite(COHEN_CHESS, "ranking rules 4 E, 5 F"),
     ),
     (
         TiebreakDefinition("SOS", "Strength of schedule", strength_of_schedule),
-        "seed 002 rule 4 F, 5 G",
+        cite(COHEN_CHESS, "ranking rules 4 F, 5 G"),
     ),
     (
         TiebreakDefinition("STRONG", "Strongest opponents", strongest_opponents),
-        "seed 002 rule 4 G, 5 H",
+        cite(COHEN_CHESS, "ranking rules 4 G, 5 H"),
     ),
     (
         TiebreakDefinition(
             "VSTOP", "Points against the highest-ranked player", versus_top, group_dependent=True
         ),
-        "seed 002 rule 4 H, 5 I",
+        cite(COHEN_CHESS, "ranking rules 4 H, 5 I"),
     ),
     (
         TiebreakDefinition(
             "PREV", "Previous tournament ranking", previous_ranking, higher_is_better=False
         ),
-        "seed 002 rule 4 I, 5 J",
+        cite(COHEN_CHESS, "ranking rules 4 I, 5 J"),
     ),
-    (TiebreakDefinition("AGE", "Age, younger first", youth), "seed 002 rule 4 J, 5 K"),
+    (
+        TiebreakDefinition("AGE", "Age, younger first", youth),
+        cite(COHEN_CHESS, "ranking rules 4 J, 5 K"),
+    ),
 )
 
 SEED_CODES: tuple[SeedCode, ...] = tuple(

@@ -32,6 +32,7 @@ from fractions import Fraction
 
 from events.records import Scoring
 from events.regulations import Preset, preset_register
+from events.sources import GCT_2019, MSO, cite
 
 FIDE_SWISS = ("BH/C1", "BH", "DE", "WIN")
 FIDE_ROUND_ROBIN = ("DE", "WIN", "SB", "KS")
@@ -60,7 +61,7 @@ CORE_PRESETS = (
     Preset(
         code="gct-2019-classical",
         title="Grand Chess Tour 2019, Classical",
-        source="seed 000, 3.1 and 3.10",
+        source=cite(GCT_2019, "3.1 and 3.10"),
         edition="2024",
         swiss_tiebreaks=(),
         round_robin_tiebreaks=(),
@@ -72,7 +73,7 @@ CORE_PRESETS = (
     Preset(
         code="gct-2019-rapid-blitz",
         title="Grand Chess Tour 2019, Rapid & Blitz",
-        source="seed 000, 2.1 and 2.7; rules-notes 'Rapid & Blitz scoring'",
+        source=cite(GCT_2019, "2.1 and 2.7") + "; rules-notes 'Rapid & Blitz scoring'",
         edition="2024",
         swiss_tiebreaks=(),
         round_robin_tiebreaks=(),
@@ -85,7 +86,7 @@ CORE_PRESETS = (
     Preset(
         code="mso-2021-two-player",
         title="Mind Sports Olympiad, two-player games",
-        source="seed 003, two-player rules 1–3, clarifications 1–2",
+        source=cite(MSO, "two-player rules 1–3, clarifications 1–2"),
         edition="2024",
         swiss_tiebreaks=MSO_TWO_PLAYER,
         round_robin_tiebreaks=MSO_TWO_PLAYER,

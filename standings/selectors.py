@@ -15,7 +15,11 @@ from django.core.cache import cache
 from events.formats import format_of
 from events.models import Event, Player
 from events.records import Crosstable
-from events.selectors import event_crosstable, last_complete_round, regulation_of
+from events.selectors import (
+    event_crosstable,
+    last_complete_round,
+    regulation_of,
+)
 from standings.compute import EventFacts, StandingsTable, compute_standings, resolve
 
 CACHE_SECONDS = 3600

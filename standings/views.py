@@ -1,16 +1,21 @@
 """Public live standings: tie-break columns, shared places, the explanation of any two adjacent
-players, htmx polling that stops when the event is final, 304s for an unchanged version."""
+players, htmx polling that stops when the event is final, 304s for an unchanged version; the
+printable sheet and its PDF; the hall screen."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
-from events.caching import public_page
+from events.caching import public_page, public_pdf
 from events.errors import UserError
-from events.models import EventStatus
+from events.models import Event, EventStatus
+from events.qr import event_page_code
 from standings import presenters
+from standings.compute import StandingsTable
+from standings.pdf import standings_pdf
 from standings.selectors import event_standings
 
 POLL_SECONDS = 20
@@ -57,3 +62,63 @@ def explain(request: HttpRequest, slug: str) -> HttpResponse:
         )
     template = "standings/explain.html" + ("#explanation" if request.htmx else "")  # type: ignore[attr-defined]
     return render(request, template, {"event": event, "table": table, **comparison})
+
+
+def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
+    event = event_selectors.event_get(slug)
+    try:
+        return event, event_standings(event, after_round=_after_round(request))
+    except UserError:
+        return event, event_standings(event)
+
+
+@public_page
+def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings to pin up or print on A4: place, name, points, tie-breaks."""
+    event, table = _printed(request, slug)
+    context = {"event": event, "table": table, "rows": presenters.standings_rows(table)}
+    return render(request, "standings/standings_print.html", context)
+
+
+@public_pdf(lambda slug: f"{slug}-standings.pdf")
+def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The same standings as a PDF."""
+    event, table = _printed(request, slug)
+    rows = presenters.standings_rows(table)
+    pdf = standings_pdf(event_name=event.name, table=table, rows=rows)
+    return HttpResponse(pdf, content_type="application/pdf")
+
+
+# The hall screen: a page for a screen on the wall, turning between the current round's
+# pairings and the standings, and refreshing itself until the event is final.
+HALL_POLL_SECONDS = 20
+HALL_ROTATE_SECONDS = 15
+HALL_STANDINGS = 40  # the rest of the field is on the phones that scan the QR code
+HALL_BLOCK = BOARDS_PER_BLOCK  # rows per column block, like the boards
+
+
+def _hall_context(event: Event) -> dict[str, object]:
+    current = event_selectors.current_round(event, event_selectors.rounds_progress(event))
+    try:
+        table: StandingsTable | None = event_standings(event)
+    except UserError:
+        table = None
+    rows = presenters.standings_rows(table)[:HALL_STANDINGS] if table else []
+    return {
+        "event": event,
+        "current": current,
+        "boards": pairing_blocks(pairing_lines(current.games, current.byes)) if current else [],
+        "table": table,
+        "standings": [rows[i : i + HALL_BLOCK] for i in range(0, len(rows), HALL_BLOCK)],
+        "poll": event.status != EventStatus.FINISHED,
+        "poll_seconds": HALL_POLL_SECONDS,
+        "rotate_seconds": HALL_ROTATE_SECONDS,
+    }
+
+
+@public_page
+def hall(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_selectors.event_get(slug)
+    context = {**_hall_context(event), "code": event_page_code(request, slug)}
+    template = "standings/hall.html" + ("#hall" if request.htmx else "")  # type: ignore[attr-defined]
+    return render(request, template, context)

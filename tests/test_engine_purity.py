@@ -18,6 +18,7 @@ ENGINES = [
     "events/regulations.py",
     "events/records.py",
     "events/crosstable.py",
+    "events/sources.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
     "standings/ranking.py",
@@ -46,7 +47,13 @@ ENGINES = [
     "formats/mso/perfect_scores.py",
     "formats/mso/presets.py",
 ]
-ENGINE_MODULES = {path.removesuffix(".py").replace("/", ".") for path in ENGINES}
+# The Swiss pairing engine: every module of the package (issue 14).
+ENGINES += sorted(
+    str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py")
+)
+ENGINE_MODULES = {
+    path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in ENGINES
+}
 
 
 def imported_modules(path: str) -> set[str]:

@@ -30,6 +30,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from draws.models import ByeRequest, ForbiddenPair
 from events.exchange import event_import_document
 from events.models import AuditEntry, Event, Game, Role
 from events.services import access_grant, game_result_record
@@ -101,6 +102,8 @@ ACCESS: dict[str, Access] = {
     "events:event_edit": DIRECTOR,
     "events:players": DIRECTOR,
     "events:crosstable": PUBLIC,
+    "events:crosstable_print": PUBLIC,
+    "events:crosstable_pdf": PUBLIC,
     "events:round_detail": PUBLIC,
     "events:round_pairings": DIRECTOR,
     "events:round_results": RESULTS_READ,
@@ -110,6 +113,7 @@ ACCESS: dict[str, Access] = {
     "events:access": DIRECTOR,
     "events:export_json": DIRECTOR_READ,
     "events:export_trf": DIRECTOR_READ,
+    "events:event_close": POST_DIRECTOR,
     # draws
     "draws:draw_public": PUBLIC,
     "draws:ceremony": Access(_page(DIRECTORS).get),  # GET only: a POST is 405 for everyone
@@ -117,9 +121,27 @@ ACCESS: dict[str, Access] = {
     "draws:computer_draw": POST_DIRECTOR,
     "draws:reset": POST_DIRECTOR,
     "draws:schedule_create": POST_DIRECTOR,
+    "draws:swiss": Access(_page(DIRECTORS).get),  # GET only
+    "draws:swiss_setup": POST_DIRECTOR,
+    "draws:swiss_close_list": POST_DIRECTOR,
+    "draws:swiss_bye_add": POST_DIRECTOR,
+    "draws:swiss_bye_cancel": POST_DIRECTOR,
+    "draws:swiss_forbidden_add": POST_DIRECTOR,
+    "draws:swiss_forbidden_remove": POST_DIRECTOR,
+    "draws:swiss_withdrawal": POST_DIRECTOR,
+    "draws:swiss_late_entry": POST_DIRECTOR,
+    "draws:swiss_round": Access(_page(DIRECTORS).get),
+    "draws:swiss_pair": POST_DIRECTOR,
+    "draws:swiss_edit": POST_DIRECTOR,
+    "draws:swiss_round_action": POST_DIRECTOR,
+    "draws:print": PUBLIC,
+    "draws:print_pdf": PUBLIC,
     # standings
     "standings:standings": PUBLIC,
     "standings:explain": Access(dict.fromkeys(PERSONAS, 400)),  # no players named: bad request
+    "standings:print": PUBLIC,
+    "standings:print_pdf": PUBLIC,
+    "standings:hall": PUBLIC,
     "gnot:overview": PUBLIC,
     "gnot:teams": DIRECTOR,
     "gnot:match": RESULTS,
@@ -225,6 +247,7 @@ EXAMPLES = {
     "gnot": "gnot-2012.json",
     "cohen": "cohen-chess.json",
     "mso": "mso-multi-player.json",
+    "swiss": "swiss-open.json",
 }
 
 
@@ -278,7 +301,8 @@ def world(django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:  # ty
 
 def _event_for(route: str, world: dict[str, Any]) -> Event:
     events = world["events"]
-    for marker, kind in (("/gnot/", "gnot"), ("/cohen/", "cohen"), ("/tables/", "mso")):
+    markers = (("/gnot/", "gnot"), ("/cohen/", "cohen"), ("/tables/", "mso"), ("/swiss/", "swiss"))
+    for marker, kind in markers:
         if marker in route:
             return events[kind]
     return events["main"]
@@ -309,6 +333,12 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         values["match_id"] = TeamMatch.objects.filter(event=event).order_by("pk").first().pk  # type: ignore[union-attr]
     if route.key == "cohen:advance":
         values["stage"] = event.cohen_stages.order_by("first_round").first().name  # type: ignore[union-attr]
+    if route.key == "draws:swiss_round_action":
+        values["action"] = "publish"
+    if "request_id" in route.params:
+        values["request_id"] = ByeRequest.objects.filter(player__event=event).first().pk  # type: ignore[union-attr]
+    if "pair_id" in route.params:
+        values["pair_id"] = ForbiddenPair.objects.filter(event=event).first().pk  # type: ignore[union-attr]
     if "code" in route.params:
         values["code"] = "women" if route.route.startswith("e/<slug:slug>/prizes") else "2"
     return {name: values[name] for name in route.params}

@@ -1,11 +1,14 @@
-"""``{% event_format event as fmt %}``: the event's format (the seam, :mod:`events.formats`), so
-that shared templates show the links and panels the format adds without naming any format."""
+"""``{% event_format event as fmt %}`` and ``{% event_links event as links %}``: the event's
+format (the seam, :mod:`events.formats`) and the links of its navigation (what the apps
+contribute, :mod:`events.contributions`, then the format's own), so that shared templates show
+only what the event has without naming any app."""
 
 from __future__ import annotations
 
 from django import template
 
-from events.formats import Format, format_of
+from events.contributions import nav_links
+from events.formats import Format, NavLink, format_of
 from events.models import Event
 
 register = template.Library()
@@ -14,3 +17,9 @@ register = template.Library()
 @register.simple_tag
 def event_format(event: Event) -> Format | None:
     return format_of(event)
+
+
+@register.simple_tag
+def event_links(event: Event) -> list[NavLink]:
+    fmt = format_of(event)
+    return [*nav_links(event), *(fmt.nav if fmt is not None else ())]

@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from draws.berger import double_round_robin, single_round_robin, without_free_round
+from events.sources import COHEN_CHESS, cite
 
 POOL_A = "A"  # the seed's "Pool Letters": the pool with the extra player (first round rule 1)
 POOL_B = "B"  # the seed's "Pool Numbers"
@@ -218,7 +219,7 @@ def first_round(pools: Pools, *, first_round: int = 1) -> StageSchedule:
         games.append((slots, sat_out[3], sat_out[4]))
     return _schedule(
         FIRST_ROUND,
-        "seed 002 first round rules 1–2; Player Piece Color rule 1",
+        cite(COHEN_CHESS, "first round rules 1–2; Player Piece Color rule 1"),
         pools.players,
         slots,
         [(slot, POOL_A if slot > INTER_POOL_GAMES else None, w, b) for slot, w, b in games],
@@ -278,7 +279,7 @@ def elite_eight(pools: Pools, *, first_round: int = 1) -> StageSchedule:
     games = _four_player_games(POOL_A, pools.a) + _four_player_games(POOL_B, pools.b)
     return _schedule(
         ELITE_EIGHT,
-        "seed 002 Elite Eight rule 1; Player Piece Color rule 2",
+        cite(COHEN_CHESS, "Elite Eight rule 1; Player Piece Color rule 2"),
         pools.players,
         len(FOUR_PLAYER_TABLE),
         games,
@@ -292,7 +293,7 @@ def final_four(ranked: Sequence[int], *, first_round: int = 1) -> StageSchedule:
     players = _check_players(ranked)
     return _schedule(
         FINAL_FOUR,
-        "seed 002 Final Four rule 1; Player Piece Color rule 2",
+        cite(COHEN_CHESS, "Final Four rule 1; Player Piece Color rule 2"),
         players,
         len(FOUR_PLAYER_TABLE),
         _four_player_games(SINGLE_POOL, players),
@@ -326,9 +327,9 @@ def consolation(stage: str, ranked: Sequence[int], *, first_round: int = 1) -> S
         raise CohenFormatError(f"{stage!r} is not a consolation stage")
     twice = stage != ELITE_EIGHT_CONSOLATION and len(ranked) <= 3
     clause = (
-        "seed 002 Consolation Tournaments rule 2 A"
+        cite(COHEN_CHESS, "Consolation Tournaments rule 2 A")
         if stage == ELITE_EIGHT_CONSOLATION
-        else "seed 002 Consolation Tournaments rule 1 A"
+        else cite(COHEN_CHESS, "Consolation Tournaments rule 1 A")
     )
     return round_robin(stage, clause, ranked, twice=twice, first_round=first_round)
 
@@ -341,7 +342,7 @@ def small_field_round_robin(seeding: Sequence[int], *, first_round: int = 1) -> 
             f"the 7-or-fewer format takes {SMALL_FIELD_MINIMUM}–{LARGE_FIELD_MINIMUM - 1} "
             f"players, not {len(players)}"
         )
-    clause = "seed 002 (7 or fewer players) first round rule 1"
+    clause = cite(COHEN_CHESS, "(7 or fewer players) first round rule 1")
     return round_robin(ROUND_ROBIN, clause, players, twice=False, first_round=first_round)
 
 

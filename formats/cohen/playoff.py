@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from events.sources import COHEN_CHESS
 from playoffs.rules import (
     RESULT_POINTS,
     PlayoffContext,
@@ -111,5 +112,6 @@ rule_register(
         "Cohen Chess, Final Four extra games (rules 3–4)",
         cohen_final_four,
         start_clause="Final Four rules 3-4",
+        source=COHEN_CHESS,
     )
 )

@@ -8,19 +8,20 @@ seeds' own tie-breaks in the catalogue (:mod:`standings.chains`).
 
 from __future__ import annotations
 
+from events import sources
 from events.regulations import NamedChain, Preset, preset_register
 
 # Seed 002 rule 4 A–J: ranking within a pool to find its winner; the chief factor is pool points.
 COHEN_POOL_WINNER = NamedChain(
     name="pool_winner",
-    clause="seed 002 ranking rule 4 A–J",
+    clause=sources.cite(sources.COHEN_CHESS, "ranking rule 4 A–J"),
     codes=("POOLPTS", "POOLH2H", "PTS", "H2H", "COMMON", "SOS", "STRONG", "VSTOP", "PREV", "AGE"),
     primary="POOLPTS",
 )
 # Seed 002 rule 5 A–K: overall ranking (C, pool ranking, applies to the overall ranking only).
 COHEN_OVERALL = NamedChain(
     name="overall",
-    clause="seed 002 ranking rule 5 A–K",
+    clause=sources.cite(sources.COHEN_CHESS, "ranking rule 5 A–K"),
     codes=(
         "PTS",
         "H2H",
@@ -38,7 +39,9 @@ COHEN_OVERALL = NamedChain(
 # Seed 002 rule 5 for the other places within a pool: the same chain without C.
 COHEN_POOL = NamedChain(
     name="pool",
-    clause="seed 002 ranking rule 5 A–B, D–K (within a pool, other than its winner)",
+    clause=sources.cite(
+        sources.COHEN_CHESS, "ranking rule 5 A–B, D–K (within a pool, other than its winner)"
+    ),
     codes=tuple(code for code in COHEN_OVERALL.codes if code != "POOLRANK"),
 )
 
@@ -46,7 +49,7 @@ COHEN_CHESS = preset_register(
     Preset(
         code="cohen-chess",
         title="Cohen Chess club format",
-        source="seed 002, ranking rules 1–6",
+        source=sources.cite(sources.COHEN_CHESS, "ranking rules 1–6"),
         edition="2024",
         swiss_tiebreaks=COHEN_OVERALL.codes,
         round_robin_tiebreaks=COHEN_OVERALL.codes,

@@ -48,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from events import sources
 from events.records import Crosstable
 from formats.cohen.draw import POOL_A, POOL_B, SINGLE_POOL, Pools
 from formats.cohen.presets import COHEN_CHESS
@@ -312,8 +313,12 @@ class _StageRule:
     next_in_pools: bool
 
 
-FIRST_ROUND_RULE = _StageRule("first-round", "seed 002 first round rules 4–6", 8, True)
-ELITE_EIGHT_RULE = _StageRule("elite-eight", "seed 002 Elite Eight rules 4–6", 4, False)
+FIRST_ROUND_RULE = _StageRule(
+    "first-round", sources.cite(sources.COHEN_CHESS, "first round rules 4–6"), 8, True
+)
+ELITE_EIGHT_RULE = _StageRule(
+    "elite-eight", sources.cite(sources.COHEN_CHESS, "Elite Eight rules 4–6"), 4, False
+)
 
 
 def _pool_winner(ranking: PoolRanking) -> int:
@@ -531,7 +536,7 @@ def advance_small_field(
     decisions = _decisions(overall, {}, advanced, "round robin")
     return Advancement(
         "round-robin",
-        "seed 002 (7 or fewer players) first round rules 3–5",
+        sources.cite(sources.COHEN_CHESS, "(7 or fewer players) first round rules 3–5"),
         advanced,
         eliminated,
         None,
@@ -603,7 +608,7 @@ def _final_four_places(
             champion,
             False,
             "final-four",
-            "seed 002 Final Four rule 7",
+            sources.cite(sources.COHEN_CHESS, "Final Four rule 7"),
             f"won the Final Four pool, decided by {how}",
         )
     ]
@@ -616,7 +621,13 @@ def _final_four_places(
         previous_rank=previous_rank,
         lot_order=lot_order,
     )
-    rows += _placed(overall, 2, "final-four", "seed 002 Final Four rule 8", "overall ranking")
+    rows += _placed(
+        overall,
+        2,
+        "final-four",
+        sources.cite(sources.COHEN_CHESS, "Final Four rule 8"),
+        "overall ranking",
+    )
     return rows
 
 
@@ -712,8 +723,16 @@ def final_places(
     if consolation_order not in CONSOLATION_ORDERS:
         raise ValueError(f"consolation_order must be one of {CONSOLATION_ORDERS}")
     blocks = [
-        (elite_eight_consolation, "elite-eight-consolation", "seed 002 Consolation rule 2 C–D"),
-        (first_round_consolation, "first-round-consolation", "seed 002 Consolation rule 1 C–D"),
+        (
+            elite_eight_consolation,
+            "elite-eight-consolation",
+            sources.cite(sources.COHEN_CHESS, "Consolation rule 2 C–D"),
+        ),
+        (
+            first_round_consolation,
+            "first-round-consolation",
+            sources.cite(sources.COHEN_CHESS, "Consolation rule 1 C–D"),
+        ),
     ]
     _check_fields(crosstable, final_four, [field for field, _, _ in blocks])
     rows = _final_four_places(crosstable, final_four, final_four_winner, previous_rank, lot_order)

@@ -32,6 +32,7 @@ from events.errors import UserError
 from events.models import Event, EventSystem, Player
 from events.records import Crosstable
 from events.selectors import event_crosstable, last_complete_round
+from events.sources import COHEN_CHESS, cite
 from formats.cohen import draw as schedules
 from formats.cohen.draw import POOL_A, POOL_B, SINGLE_POOL, Pools, StageSchedule
 from formats.cohen.models import CohenStage, CohenStageName
@@ -181,9 +182,10 @@ def stage_advancement(
 def tie_message(error: CohenTieError) -> str:
     players = ", ".join(str(p) for p in error.tied)
     return (
-        f"Players {players} are level on every criterion of seed 002's ranking rules where "
-        f"the format needs a decision ({error}). Record a lot: draw it from the event's lots "
-        "seed, or enter the order of a physical draw, then advance again."
+        f"Players {players} are level on every ranking criterion "
+        f"({cite(COHEN_CHESS, 'ranking rules 1–6')}) where the format needs a decision ({error}). "
+        "Record a lot: draw it from the event's lots seed, or enter the order of a physical draw, "
+        "then advance again."
     )
 
 
@@ -480,8 +482,9 @@ def cohen_final_table(event: Event, table: StandingsTable) -> StandingsTable:
                 comparisons=(),
             )
         )
+    clause = cite(COHEN_CHESS, "Final Four rules 7–8, Consolation Tournaments 1–2 C–D")
     note = (
-        "Final places (seed 002 Final Four rules 7–8, Consolation Tournaments 1–2 C–D): the "
-        "Final Four 1–4, then each consolation's block; PLACE marks a place set by the format."
+        f"Final places ({clause}): the Final Four 1–4, then each consolation's block; PLACE "
+        "marks a place set by the format."
     )
     return replace(table, rows=tuple(rows), notes=(*table.notes, note))

@@ -8,13 +8,14 @@ lot) are not chess crosstable tie-breaks: the format ranks its teams with its ow
 
 from __future__ import annotations
 
+from events import sources
 from events.regulations import Preset, preset_register
 
 GNOT_2012 = preset_register(
     Preset(
         code="gnot-2012",
         title="NSWBA GNOT 2012 bridge teams",
-        source="seed 004",
+        source=sources.cite(sources.GNOT_2012),
         edition="2024",
         swiss_tiebreaks=(),
         round_robin_tiebreaks=(),

@@ -67,6 +67,7 @@ from math import ceil
 from typing import Any
 
 from draws.lots import LotDrawer
+from events.sources import GNOT_2012, cite
 from formats.gnot.bridge import (
     VPScale,
     board_a_match,
@@ -266,7 +267,7 @@ def _successive(
         expected = sizes[min(index, len(sizes) - 1)]
         if len(playoff.boards) not in (0, expected):
             raise GnotError(
-                f"playoff {index + 1} should have {expected} boards (seed 004, {clause})"
+                f"playoff {index + 1} should have {expected} boards ({cite(GNOT_2012, clause)})"
             )
         winner = _playoff_winner(match.teams, playoff)
         if winner is not None:

@@ -22,6 +22,7 @@ from events.services import (
     audit_record,
     round_pairings_set,
 )
+from events.sources import MSO, cite
 from formats.mso.perfect_scores import mso_extra_round
 from standings.ranking import points_of
 
@@ -51,7 +52,7 @@ def mso_extra_round_schedule(*, event: Event, user: UserLike) -> int:
     if not scorers:
         raise UserError(
             "no extra round is due: it needs every round complete and at least two players "
-            "on a perfect score (seed 003, Perfect Scores)"
+            f"on a perfect score ({cite(MSO, 'Perfect Scores')})"
         )
     number = event.rounds + 1
     previous_byes = set(

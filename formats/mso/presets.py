@@ -26,6 +26,7 @@ from events.regulations import (
     override_register,
     preset_register,
 )
+from events.sources import MSO, cite
 from formats.mso import rules
 
 # Tournament points by finishing position for tables of two to eight (decision, above).
@@ -48,7 +49,7 @@ MSO_MULTI_PLAYER = preset_register(
     Preset(
         code="mso-2021-multi-player",
         title="Mind Sports Olympiad, multi-player games",
-        source="seed 003, multi-player rules 1–5, clarifications 1–2",
+        source=cite(MSO, "multi-player rules 1–5, clarifications 1–2"),
         edition="2024",
         swiss_tiebreaks=rules.MSO_MULTI_PLAYER_CHAIN,
         round_robin_tiebreaks=rules.MSO_MULTI_PLAYER_CHAIN,

@@ -29,6 +29,7 @@ from django.core.cache import cache
 
 from events.errors import UserError
 from events.models import Bye, Event, Player, Round
+from events.sources import MSO, cite
 from formats.mso import rules as engine
 from formats.mso.models import MultiGame, MultiGameScore
 from formats.mso.presets import MSO_MULTI_PLAYER, MSO_POINTS_TABLE
@@ -228,7 +229,7 @@ def _multi_compute(event: Event, after: int, codes: Sequence[str]) -> StandingsT
         edition=MSO_MULTI_PLAYER.edition,
         rounds=event.rounds,
         notes=(
-            "Multi-player games (seed 003): tournament points from the points table, then "
+            f"Multi-player games ({cite(MSO)}): tournament points from the points table, then "
             f"{', '.join(chain)}; BHEQ/GROW stands for the growing Buchholz cuts.",
         ),
     )

@@ -41,3 +41,7 @@ document.addEventListener("click", function (event) {
   field.value = codes.join(", ");
   field.focus();
 });
+// A button marked data-print opens the browser's print dialog (the sheets are A4 already).
+document.addEventListener("click", function (event) {
+  if (event.target.closest && event.target.closest("[data-print]")) window.print();
+});

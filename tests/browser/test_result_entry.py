@@ -27,7 +27,8 @@ def open_result_entry(page: Page, event: Event) -> None:
     """From the event list, as a director or arbiter would get there."""
     page.goto("/")
     page.get_by_role("link", name=event.name, exact=True).click()
-    page.get_by_role("link", name="Enter results").click()
+    # The event page's "Next" list: the round's results still to enter.
+    page.get_by_role("link", name="Enter round 1's results: 2 missing").click()
     expect(page.get_by_role("heading", name="Results of round 1")).to_be_visible()
     expect(page.locator("#round-progress")).to_have_text("0 of 2 results in")
 

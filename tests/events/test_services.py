@@ -184,3 +184,29 @@ def test_unknown_tiebreak_code_is_refused_with_the_code_named(event, director):
             fields=fields_of(event, overrides={"tiebreaks": ["BH", "XYZ"]}),
             user=director,
         )
+
+
+def test_closing_the_event_makes_it_final_and_reopening_undoes_it(event, director) -> None:
+    from events.models import EventStatus, Game
+    from events.selectors import rounds_progress, status_label
+    from events.services import event_close, event_reopen, game_result_record
+
+    with pytest.raises(UserError, match="round 1 board 1 has no result yet"):
+        event_close(event=event, user=director)
+    for game in Game.objects.filter(round__event=event):
+        game_result_record(game_id=game.pk, result="1-0", expected_version=None, user=director)
+    event.refresh_from_db()
+    assert status_label(event, rounds_progress(event)) == "Round 1 of 3 complete"
+    event_close(event=event, user=director)
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+    assert status_label(event, rounds_progress(event)) == "Final"
+    with pytest.raises(UserError, match="already closed"):
+        event_close(event=event, user=director)
+    event_reopen(event=event, user=director)
+    event.refresh_from_db()
+    assert event.status == EventStatus.RUNNING
+    assert (
+        AuditEntry.objects.filter(event=event, action__in=["event.close", "event.reopen"]).count()
+        == 2
+    )

@@ -84,7 +84,7 @@ def test_event_detail_shows_rounds_and_director_links_only_to_the_director(
 ):
     public = text(client_for(None).get(url("event_detail", event)))
     assert "<h1>Spring Open</h1>" in public
-    assert "4 players" in public and "0 / 2" in public
+    assert "4 players" in public and "0 of 2 results" in public  # the current round, live
     assert url("round_detail", event, number=1) in public
     assert url("round_results", event, number=1) not in public
     assert url("players", event) not in public

@@ -69,7 +69,7 @@ def test_text_shows_the_schedule_with_time_controls_and_clauses(director):
     text = playoff(event.slug)
     assert "Status: in_progress" in text
     assert "Starts: 2019-08-14 19:00 UTC (2.2)" in text
-    assert "Blitz round robin · G/5 + 3 s delay · seed 000 2.3, 2.3.2" in text
+    assert "Blitz round robin · G/5 + 3 s delay · GCT 2019 Tiebreak Regulations 2.3, 2.3.2" in text
     assert "Armageddon · White 5 min, Black 4 min, no increment or delay" in text
     assert "byes: " in text and "colours pending" in text
 

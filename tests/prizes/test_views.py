@@ -162,7 +162,7 @@ def test_fund_saved_with_htmx_returns_the_region(addendum_event, people):
     )
     body = response.content.decode()
     assert response.status_code == 200 and body.lstrip().startswith('<section id="prize-fund"')
-    assert "Prize fund saved." in body and "Total 1750" in body
+    assert "Prize fund saved." in body and "Total 1,750 USD" in body
     assert AuditEntry.objects.filter(event=addendum_event, action="prizes.fund").count() == 1
 
 

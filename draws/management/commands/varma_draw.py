@@ -19,8 +19,9 @@ from draws.models import CeremonyMode, DrawCeremony
 from events.errors import UserError
 from events.management import event_or_fail
 from events.models import Event
+from events.sources import FIDE_VARMA, cite
 
-HELP = """Perform the FIDE Varma drawing of lots (seed 001) with SEED and print it with the
+HELP = f"""Perform the {cite(FIDE_VARMA)} with SEED and print it with the
 Berger schedule. The draw is recorded as the event's ceremony: the public draw page then shows
 SEED, so anyone can re-run it. Running again with the same SEED prints the recorded draw
 unchanged; a different SEED, or a physical ceremony already being recorded, is refused (reset

@@ -53,8 +53,11 @@ class Command(BaseCommand):
             access_grant(event=event, username="arbiter", role="arbiter", user=director)
         # Cohen Chess (seed 002, every stage played), MSO multi-player tables (seed 003) and a
         # 25-team GNOT played to the end: the American Whist group (3.2.4.1) and the Double
-        # Knockout winner playing the Swiss as a non-contending team (3.1.8).
+        # Knockout winner playing the Swiss as a non-contending team (3.1.8). A 40-player Swiss
+        # whose first four rounds the Dutch engine paired (scripts/make_swiss_example.py):
+        # round 5 is the director's to pair.
         for slug, example in (
+            ("swiss-open", "swiss-open.json"),
             ("gnot-2012-25", "gnot-2012-25.json"),
             ("cohen-club-night", "cohen-chess.json"),
             ("mso-settlers-2021", "mso-multi-player.json"),

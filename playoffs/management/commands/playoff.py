@@ -10,12 +10,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
 from events.management import event_or_fail
+from events.sources import GCT_2019, cite
 from playoffs import output, rules
 from playoffs.selectors import playoff_overview
 
 
 class Command(BaseCommand):
-    help = "Print the playoff plan of an event and its state (seed 000 §2–3 for GCT events)."
+    help = (
+        "Print the playoff plan of an event and its state "
+        f"({cite(GCT_2019, '§2–3')} for GCT events)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")

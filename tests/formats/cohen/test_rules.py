@@ -393,7 +393,7 @@ def test_final_four_places_two_to_four_by_overall_ranking() -> None:
     places = final_places(table, final_four=field)
     # pool points: 4: 3, 3: 1½, 1: ½, 2: 1; overall: 3: 4½, 4: 4, 1: 3½, 2: 3
     assert places.order == (4, 3, 1, 2)
-    assert places.rows[1].clause == "seed 002 Final Four rule 8"
+    assert places.rows[1].clause == "Cohen Chess rules, Final Four rule 8"
 
 
 def test_winner_must_be_in_the_final_four() -> None:
@@ -453,7 +453,7 @@ def test_elite_eight_consolation_places(order: str, expected: tuple[int, ...]) -
     )
     assert places.order[4:] == expected
     assert places.place_of(8) == 5
-    assert places.rows[4].clause == "seed 002 Consolation rule 2 C–D"
+    assert places.rows[4].clause == "Cohen Chess rules, Consolation rule 2 C–D"
 
 
 def test_first_round_consolation_starts_at_ninth_and_a_single_player_is_placed() -> None:

@@ -1,0 +1,49 @@
+"""What the drawing of lots and Swiss pairing add to an event's pages (events.contributions):
+the public drawing of lots of a round robin, and the director's next step (draw the lots; pair
+the next Swiss round; review and publish a round the engine paired)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from draws import selectors, swiss_selectors
+from events.contributions import Contributor, Step, contributor_register
+from events.formats import NavLink
+from events.models import Event, Round
+
+
+def _nav(event: Event) -> list[NavLink]:
+    return [NavLink("Drawing of lots", "draws:draw_public")] if event.is_round_robin else []
+
+
+def _swiss_steps(event: Event) -> list[Step]:
+    draft = (
+        Round.objects.filter(event=event, published=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if draft is not None:
+        url = reverse("draws:swiss_round", args=[event.slug, draft])
+        return [Step(f"Review and publish round {draft}", url)]
+    number = swiss_selectors.next_round_number(event)
+    if number > event.rounds or not swiss_selectors.readiness(event, number).ready:
+        return []
+    return [Step(f"Pair round {number}", reverse("draws:swiss", args=[event.slug]))]
+
+
+def _steps(event: Event) -> list[Step]:
+    if swiss_selectors.is_swiss(event):
+        return _swiss_steps(event)
+    if event.is_round_robin and not selectors.event_has_pairings(event):
+        return [
+            Step(
+                "Draw the lots and create the schedule",
+                reverse("draws:ceremony", args=[event.slug]),
+            )
+        ]
+    return []
+
+
+def register() -> None:
+    contributor_register(Contributor("draws", nav=_nav, steps=_steps))

@@ -1,0 +1,185 @@
+"""``manage.py pair SLUG [--round N] [--dry-run] [--format json|text]`` and
+``manage.py pair SLUG --check [--format json|text]`` (design brief §4; issue 14).
+
+Pairs the next Swiss round (or round N) by the FIDE Dutch system, 2025 rules, with the event's
+settings (requested byes, withdrawals, forbidden pairs, initial colour, acceleration) and stores
+it unpublished for the director's review, as the "Pair round N" button does (``--publish``
+publishes it too). ``--dry-run`` prints the pairing and stores nothing. ``--check`` compares
+every paired round with what the rules give for it (a free pairings checker) and lists each
+difference with the rule concerned; it exits 0 when there is none, 1 otherwise. Bad input: a
+one-line reason on stderr, a non-zero exit and the database unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from draws import swiss_selectors as selectors
+from draws import swiss_services as services
+from draws.swiss import Difference, Pairing, check_round
+from events.errors import UserError
+from events.management import event_or_fail
+from events.models import Bye, Event
+
+BYE_KINDS = {"pairing": "pairing", "half": "half", "zero": "zero", "full": "full"}
+
+
+def pairing_document(event: Event, round_no: int, pairing: Pairing) -> dict[str, Any]:
+    """design.md §4's ``pair`` object: boards, byes (the pairing-allocated one and the
+    requested ones) and the engine's notes."""
+    requested = selectors.engine_input(event, round_no).request.requested_byes
+    kinds = {"H": "half", "Z": "zero", "F": "full"}
+    byes = [{"start_no": pairing.bye, "kind": "pairing"}] if pairing.bye is not None else []
+    byes += [{"start_no": start_no, "kind": kinds[code]} for start_no, code in requested]
+    return {
+        "event": event.slug,
+        "round": round_no,
+        "boards": [
+            {"board": board.number, "white": board.white, "black": board.black}
+            for board in pairing.boards
+        ],
+        "byes": byes,
+        "notes": list(pairing.notes),
+    }
+
+
+def stored_document(event: Event, round_no: int) -> dict[str, Any]:
+    """The same object for a round as stored (after ``pair`` without ``--dry-run``)."""
+    record = selectors.swiss_round_of(event, round_no)
+    boards, _ = selectors.round_as_played(event, round_no)
+    byes = sorted(
+        Bye.objects.filter(round__event=event, round__number=round_no).values_list(
+            "player__start_no", "kind"
+        ),
+        key=lambda bye: (bye[1] != "pairing", bye[0]),
+    )
+    return {
+        "event": event.slug,
+        "round": round_no,
+        "boards": [
+            {"board": number, "white": white, "black": black}
+            for number, (white, black) in enumerate(boards, start=1)
+        ],
+        "byes": [{"start_no": start_no, "kind": BYE_KINDS[kind]} for start_no, kind in byes],
+        "notes": record.notes,
+    }
+
+
+def text_report(event: Event, document: dict[str, Any]) -> str:
+    names = dict(event.players.values_list("start_no", "name"))
+    lines = [f"{event.name}: round {document['round']} (FIDE Dutch system, 2025 rules)", ""]
+    for board in document["boards"]:
+        white, black = board["white"], board["black"]
+        lines.append(
+            f"{board['board']:>3}. {white:>4} {names.get(white, '?'):<28} – "
+            f"{black:>4} {names.get(black, '?')}"
+        )
+    for bye in document["byes"]:
+        lines.append(
+            f"     bye ({bye['kind']}): {bye['start_no']} {names.get(bye['start_no'], '?')}"
+        )
+    if document["notes"]:
+        lines += ["", *document["notes"]]
+    return "\n".join(lines)
+
+
+def check_document(event: Event) -> dict[str, Any]:
+    """Every paired round checked against the rules, as it was played."""
+    rounds = []
+    for round_no in sorted(selectors.paired_rounds(event)):
+        inputs = selectors.recorded_input(event, round_no)
+        boards, bye = selectors.round_as_played(event, round_no)
+        found = check_round(inputs.crosstable, inputs.request, boards, bye)
+        rounds.append({"round": round_no, "differences": [_difference(d) for d in found]})
+    total = sum(len(entry["differences"]) for entry in rounds)
+    return {"event": event.slug, "rounds": rounds, "differences": total}
+
+
+def _difference(difference: Difference) -> dict[str, str]:
+    return {"kind": difference.kind, "rule": difference.rule, "message": difference.message}
+
+
+def check_text(event: Event, document: dict[str, Any]) -> str:
+    lines = [f"{event.name}: every paired round against the FIDE Dutch system (2025 rules)"]
+    for entry in document["rounds"]:
+        if not entry["differences"]:
+            lines.append(f"Round {entry['round']}: as the rules give")
+            continue
+        lines.append(f"Round {entry['round']}:")
+        lines += [f"  - [{d['rule']}] {d['message']}" for d in entry["differences"]]
+    return "\n".join(lines)
+
+
+class Command(BaseCommand):
+    help = __doc__.split("\n\n")[1]
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("--round", type=int, default=None, dest="round_no")
+        parser.add_argument("--dry-run", action="store_true")
+        parser.add_argument("--check", action="store_true")
+        parser.add_argument("--publish", action="store_true", help="publish the round as well")
+        parser.add_argument(
+            "--allow-unfinished",
+            action="store_true",
+            help="pair although the previous round has games without a result (they count "
+            "as not played)",
+        )
+        parser.add_argument("--format", choices=["json", "text"], default="json")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = event_or_fail(options["slug"])
+        try:
+            if options["check"]:
+                self._check(event, options["format"])
+                return
+            document = self._pair(event, options)
+        except UserError as exc:
+            raise CommandError(f"{event.slug}: {exc}") from exc
+        self._write(event, document, options["format"])
+
+    def _pair(self, event: Event, options: dict[str, Any]) -> dict[str, Any]:
+        round_no = options["round_no"] or selectors.next_round_number(event)
+        if options["dry_run"]:
+            ready = selectors.readiness(event, round_no)
+            if ready.blockers:
+                raise UserError(ready.blockers[0])
+            if ready.unfinished and not options["allow_unfinished"]:
+                raise UserError(
+                    f"round {round_no - 1} has games without a result (board "
+                    f"{', '.join(map(str, ready.unfinished))}); pass --allow-unfinished to "
+                    "pair anyway"
+                )
+            return pairing_document(
+                event, round_no, services.swiss_pairing_compute(event, round_no)
+            )
+        services.swiss_round_pair(
+            event=event,
+            round_no=round_no,
+            user=None,
+            allow_unfinished=options["allow_unfinished"],
+        )
+        if options["publish"]:
+            services.swiss_round_publish(event=event, round_no=round_no, user=None)
+        return stored_document(event, round_no)
+
+    def _write(self, event: Event, document: dict[str, Any], fmt: str) -> None:
+        if fmt == "json":
+            self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
+        else:
+            self.stdout.write(text_report(event, document))
+
+    def _check(self, event: Event, fmt: str) -> None:
+        document = check_document(event)
+        if fmt == "json":
+            self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
+        else:
+            self.stdout.write(check_text(event, document))
+        if document["differences"]:
+            self.stderr.write(
+                f"{event.slug}: {document['differences']} difference(s) from the Dutch rules"
+            )
+            raise SystemExit(1)

@@ -1,0 +1,319 @@
+"""Swiss pairing screens (issue 14): the director's Swiss page (settings, byes, forbidden pairs,
+withdrawals, late entries, "Pair round N"), the review page of a paired round (publish,
+re-pair, discard, change by hand with the checker's reasons) and the printable pairing list
+(an A4 sheet and its PDF).
+
+Thin function views (house style 3): parse → service or selector → render. Every form works
+without JavaScript; a refused action comes back as a message on the page it was made from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from draws import swiss_selectors as selectors
+from draws import swiss_services as services
+from draws.pdf import PairingLine, pairing_blocks, pairing_lines, pairings_pdf
+from draws.swiss_forms import (
+    ByeRequestForm,
+    ForbiddenPairForm,
+    LateEntryForm,
+    PairRoundForm,
+    RoundEditForm,
+    SwissSetupForm,
+    WithdrawalForm,
+)
+from events.access import event_for_director
+from events.caching import public_page, public_pdf
+from events.errors import UserError
+from events.models import Event
+from events.qr import event_page_code
+from events.selectors import event_get, round_games, user_role
+
+PAGE = "draws/swiss.html"
+REVIEW = "draws/swiss_round.html"
+
+
+def _swiss_event(request: HttpRequest, slug: str) -> Event:
+    event = event_for_director(request, slug)
+    if not selectors.is_swiss(event):
+        raise Http404("Only a Swiss event is paired by the Dutch system")
+    return event
+
+
+@require_GET
+def swiss(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    page = selectors.swiss_page(event)
+    context = {
+        "event": event,
+        "page": page,
+        "setup_form": SwissSetupForm(
+            initial={
+                "initial_colour": page.setup.initial_colour,
+                "acceleration": page.setup.acceleration,
+            }
+        ),
+        "bye_form": ByeRequestForm(initial={"round": page.next_round}),
+        "forbidden_form": ForbiddenPairForm(),
+        # Its own ids: the bye form's "Start no." already has id_start_no.
+        "withdrawal_form": WithdrawalForm(auto_id="id_withdrawal_%s"),
+        "late_form": LateEntryForm(),
+        "pair_form": PairRoundForm(),
+    }
+    return render(request, PAGE, context)
+
+
+def _posted(
+    request: HttpRequest, slug: str, form_class: type, run: Callable[..., object], done: str
+) -> HttpResponse:
+    """Validate a posted form and run the service; a refusal or bad input is a message on the
+    Swiss page, and nothing changes."""
+    event = _swiss_event(request, slug)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{field}: {' '.join(errors)}")
+        return redirect("draws:swiss", slug=slug)
+    try:
+        run(event, form)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return redirect("draws:swiss", slug=slug)
+
+
+@require_POST
+def setup(request: HttpRequest, slug: str) -> HttpResponse:
+    def run(event: Event, form: SwissSetupForm) -> object:
+        return services.swiss_setup_set(
+            event=event,
+            initial_colour=form.cleaned_data["initial_colour"],
+            acceleration=form.cleaned_data["acceleration"],
+            user=request.user,
+        )
+
+    return _posted(request, slug, SwissSetupForm, run, "Swiss settings saved.")
+
+
+@require_POST
+def close_list(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    try:
+        services.participants_close(event=event, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The list of participants is closed: pairing numbers are fixed.")
+    return redirect("draws:swiss", slug=slug)
+
+
+@require_POST
+def bye_add(request: HttpRequest, slug: str) -> HttpResponse:
+    def run(event: Event, form: ByeRequestForm) -> object:
+        data = form.cleaned_data
+        return services.bye_request_record(
+            event=event,
+            start_no=data["start_no"],
+            round_no=data["round"],
+            kind=data["kind"],
+            note=data["note"],
+            user=request.user,
+        )
+
+    return _posted(request, slug, ByeRequestForm, run, "Bye recorded.")
+
+
+@require_POST
+def bye_cancel(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    try:
+        services.bye_request_cancel(event=event, request_id=request_id, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Bye cancelled.")
+    return redirect("draws:swiss", slug=slug)
+
+
+@require_POST
+def forbidden_add(request: HttpRequest, slug: str) -> HttpResponse:
+    def run(event: Event, form: ForbiddenPairForm) -> object:
+        data = form.cleaned_data
+        return services.forbidden_pair_add(
+            event=event,
+            first=data["first"],
+            second=data["second"],
+            reason=data["reason"],
+            until_round=data["until_round"],
+            user=request.user,
+        )
+
+    return _posted(request, slug, ForbiddenPairForm, run, "Forbidden pair recorded.")
+
+
+@require_POST
+def forbidden_remove(request: HttpRequest, slug: str, pair_id: int) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    try:
+        services.forbidden_pair_remove(event=event, pair_id=pair_id, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Forbidden pair removed.")
+    return redirect("draws:swiss", slug=slug)
+
+
+@require_POST
+def withdrawal(request: HttpRequest, slug: str) -> HttpResponse:
+    def run(event: Event, form: WithdrawalForm) -> object:
+        data = form.cleaned_data
+        return services.withdrawal_record(
+            event=event,
+            start_no=data["start_no"],
+            after_round=data["after_round"],
+            user=request.user,
+        )
+
+    return _posted(request, slug, WithdrawalForm, run, "Withdrawal recorded.")
+
+
+@require_POST
+def late_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    def run(event: Event, form: LateEntryForm) -> object:
+        return services.late_entry_register(
+            event=event,
+            fields=form.player_fields(),
+            missed=form.cleaned_data["missed"],
+            user=request.user,
+        )
+
+    return _posted(request, slug, LateEntryForm, run, "Late entry registered.")
+
+
+@require_POST
+def pair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    form = PairRoundForm(request.POST)
+    form.is_valid()
+    try:
+        services.swiss_round_pair(
+            event=event,
+            round_no=number,
+            user=request.user,
+            allow_unfinished=form.cleaned_data.get("allow_unfinished", False),
+        )
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("draws:swiss", slug=slug)
+    messages.success(request, f"Round {number} paired by the Dutch system: review and publish it.")
+    return redirect("draws:swiss_round", slug=slug, number=number)
+
+
+def _review(request: HttpRequest, event: Event, number: int, **extra: object) -> HttpResponse:
+    context = {
+        "event": event,
+        "review": selectors.review_page(event, number),
+        "edit_form": RoundEditForm(),
+        **extra,
+    }
+    return render(request, REVIEW, context)
+
+
+@require_GET
+def swiss_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _review(request, _swiss_event(request, slug), number)
+
+
+ROUND_ACTIONS: dict[str, tuple[Callable[..., object], str]] = {
+    "publish": (services.swiss_round_publish, "Round {n} published."),
+    "unpublish": (services.swiss_round_unpublish, "Round {n} withdrawn for changes."),
+    "discard": (services.swiss_round_discard, "The pairing of round {n} was discarded."),
+}
+
+
+@require_POST
+def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
+    event = _swiss_event(request, slug)
+    if action not in ROUND_ACTIONS:
+        raise Http404("No such action")
+    run, done = ROUND_ACTIONS[action]
+    try:
+        run(event=event, round_no=number, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done.format(n=number))
+        if action == "discard":
+            return redirect("draws:swiss", slug=slug)
+    return redirect("draws:swiss_round", slug=slug, number=number)
+
+
+@require_POST
+def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A manual change; when the checker finds it breaks a rule, the page shows why and asks
+    for a confirmation (the same change, ``confirm`` ticked)."""
+    event = _swiss_event(request, slug)
+    form = RoundEditForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the board and the players of the change.")
+        return redirect("draws:swiss_round", slug=slug, number=number)
+    try:
+        differences = services.swiss_round_edit(
+            event=event,
+            round_no=number,
+            change=form.cleaned_data["change"],
+            values=form.values(),
+            confirm=form.cleaned_data["confirm"],
+            user=request.user,
+        )
+    except services.NeedsConfirmation as exc:
+        return _review(request, event, number, pending=form.cleaned_data, refusal=exc)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        note = " It departs from the Dutch rules, as confirmed." if differences else ""
+        messages.success(request, f"Round {number} changed.{note}")
+    return redirect("draws:swiss_round", slug=slug, number=number)
+
+
+def _printed_round(request: HttpRequest, slug: str, number: int) -> tuple[Event, list[PairingLine]]:
+    event = event_get(slug)
+    rnd, games, byes = round_games(event, number)
+    if not rnd.published and user_role(event, request.user) is None:
+        raise Http404("This round has not been published yet")
+    return event, pairing_lines(games, byes)
+
+
+@public_page
+def pairings_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The pairing list to pin up or print on A4: board, White, result, Black, in blocks of
+    boards, with the QR code of the event's public page."""
+    event, lines = _printed_round(request, slug, number)
+    context = {
+        "event": event,
+        "number": number,
+        "blocks": pairing_blocks(lines),
+        "code": event_page_code(request, slug),
+    }
+    return render(request, "draws/pairings_print.html", context)
+
+
+@public_pdf(lambda slug, number: f"{slug}-round-{number}-pairings.pdf")
+def pairings_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The same pairing list as a PDF."""
+    event, lines = _printed_round(request, slug, number)
+    pdf = pairings_pdf(
+        event_name=event.name,
+        round_number=number,
+        site=event.site,
+        lines=lines,
+        public_url=event_page_code(request, slug).url,
+    )
+    return HttpResponse(pdf, content_type="application/pdf")

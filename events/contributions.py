@@ -1,0 +1,91 @@
+"""What the apps above the foundation add to an event's pages, without the foundation knowing
+them: links in the event's navigation, the director's next steps, the event's status when it
+is theirs to say ("Playoff in progress"), and blocks on the spectator's event page.
+
+Each app registers one :class:`Contributor` from its ``AppConfig.ready()`` (standings: the
+leaders; draws: the drawing of lots and Swiss pairing; playoffs: the playoff; prizes: the prize
+sheet). The foundation calls them in registration order. A contributor answers with nothing
+when its part does not apply to the event (a FIDE Swiss has no playoff and, unless someone set
+prizes, no prize sheet): pages show only what the event has. Every hook runs a fixed number of
+queries, never one per player (design.md §3, "Live pages are cheap").
+
+A format (events.formats) with teams instead of players replaces the chess pages: its events
+get no contributed navigation or blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from events.formats import NavLink, format_of
+from events.registries import Registry
+
+if TYPE_CHECKING:
+    from events.models import Event
+
+
+@dataclass(frozen=True)
+class Step:
+    """Something the director should do next, with where to do it."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Block:
+    """A region of the spectator's event page: a template and its context, placed by
+    ``order`` (the current round's pairings, from the foundation, are at 10)."""
+
+    template: str
+    context: dict[str, Any] = field(default_factory=dict)
+    order: int = 50
+
+
+@dataclass(frozen=True)
+class Contributor:
+    code: str
+    nav: Callable[[Event], Sequence[NavLink]] | None = None
+    steps: Callable[[Event], Sequence[Step]] | None = None
+    status: Callable[[Event], str | None] | None = None
+    block: Callable[[Event], Block | None] | None = None
+
+
+CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
+
+
+def contributor_register(contributor: Contributor) -> Contributor:
+    return CONTRIBUTORS.register(contributor.code, contributor)
+
+
+def _chess(event: Event) -> bool:
+    fmt = format_of(event)
+    return fmt is None or not fmt.team_event
+
+
+def nav_links(event: Event) -> list[NavLink]:
+    if not _chess(event):
+        return []
+    return [link for c in CONTRIBUTORS.values() if c.nav for link in c.nav(event)]
+
+
+def next_steps(event: Event) -> list[Step]:
+    return [step for c in CONTRIBUTORS.values() if c.steps for step in c.steps(event)]
+
+
+def status_text(event: Event) -> str | None:
+    """The first contributor's word on the event's status (the playoff's), if any."""
+    for contributor in CONTRIBUTORS.values():
+        said = contributor.status(event) if contributor.status else None
+        if said:
+            return said
+    return None
+
+
+def public_blocks(event: Event) -> list[Block]:
+    if not _chess(event):
+        return []
+    found = [c.block(event) for c in CONTRIBUTORS.values() if c.block]
+    return sorted((b for b in found if b is not None), key=lambda b: b.order)

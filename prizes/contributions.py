@@ -1,0 +1,39 @@
+"""What the prize sheet adds to an event's pages (events.contributions): the Prizes link for
+events that have prizes, and the director's next step once every round is complete (approve
+the prize sheet, again after a later change)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from events.contributions import Contributor, Step, contributor_register
+from events.formats import NavLink
+from events.models import Event
+from events.selectors import last_complete_round
+from prizes.models import CategoryPrize, PlacePrize
+from prizes.selectors import approval_is_outdated, approval_latest
+
+
+def _has_prizes(event: Event) -> bool:
+    return (
+        PlacePrize.objects.filter(event=event).exists()
+        or CategoryPrize.objects.filter(event=event).exists()
+    )
+
+
+def _nav(event: Event) -> list[NavLink]:
+    return [NavLink("Prizes", "prizes:sheet")] if _has_prizes(event) else []
+
+
+def _steps(event: Event) -> list[Step]:
+    if not _has_prizes(event) or last_complete_round(event) < event.rounds:
+        return []
+    approval = approval_latest(event)
+    if approval is not None and not approval_is_outdated(approval, event):
+        return []
+    again = " again (the results changed since)" if approval is not None else ""
+    return [Step(f"Approve the prize sheet{again}", reverse("prizes:sheet", args=[event.slug]))]
+
+
+def register() -> None:
+    contributor_register(Contributor("prizes", nav=_nav, steps=_steps))

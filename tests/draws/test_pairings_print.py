@@ -1,0 +1,116 @@
+"""The printed pairing list of a round: the A4 sheet in blocks of boards with the QR code of
+the event's public page, and the same list as a PDF whose text is real (names in every script,
+the QR code's address), for everyone once the round is published."""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from events.models import Event, Game, Player, Round
+from events.qr import qr_svg
+from events.services import (
+    ByeInput,
+    PairingInput,
+    event_version_bump,
+    game_result_record,
+    round_pairings_set,
+)
+
+pytestmark = pytest.mark.django_db
+
+# Latin with diacritics (DejaVu), Chinese, Japanese and Korean (ReportLab's CID fonts).
+NAMES = {1: "Zoë Ødegård-Łukasiewicz", 2: "王浩", 3: "藤井 そうた", 4: "김철수"}
+PUBLIC_PAGE = "http://testserver/e/{slug}/"
+
+
+def named(event: Event) -> Event:
+    for start_no, name in NAMES.items():
+        Player.objects.filter(event=event, start_no=start_no).update(name=name)
+    event_version_bump(event=event)
+    return event
+
+
+def sheet(event: Event, number: int = 1) -> str:
+    return reverse("draws:print", args=[event.slug, number])
+
+
+def pdf(event: Event, number: int = 1) -> str:
+    return reverse("draws:print_pdf", args=[event.slug, number])
+
+
+def pdf_text(content: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)
+
+
+def test_the_sheet_lists_the_boards_with_the_qr_code_of_the_public_page(event, client_for):
+    named(event)
+    first = Game.objects.get(round__event=event, board=1)
+    game_result_record(game_id=first.pk, result="1-0", expected_version=None, user=None)
+    page = client_for(None).get(sheet(event))
+    assert page.status_code == 200
+    content = page.content.decode()
+    rows = re.findall(r"<tr><td class=\"num\">(\d+)</td><td>(.*?)</td>", content)
+    assert rows == [("1", f"1. {NAMES[1]}"), ("2", f"3. {NAMES[3]}")]
+    assert '<td class="result">1-0</td>' in content
+    url = PUBLIC_PAGE.format(slug=event.slug)
+    assert qr_svg(url, title=f"QR code: {url}") in content
+    assert f"Live results: {url}</p>" in content
+    assert reverse("draws:print_pdf", args=[event.slug, 1]) in content
+    assert "event-nav" not in content and "css/print." in content
+
+
+def test_boards_come_in_blocks_that_a_page_break_does_not_split(director, client_for):
+    from tests.conftest import make_event
+
+    event = make_event(director, players=25)
+    pairings = [PairingInput(b, 2 * b - 1, 2 * b) for b in range(1, 13)]
+    round_pairings_set(
+        event=event, round_no=1, pairings=pairings, byes=[ByeInput(25, "pairing")], user=director
+    )
+    content = client_for(None).get(sheet(event)).content.decode()
+    blocks = re.findall(r'<tbody class="block">(.*?)</tbody>', content, re.S)
+    assert [block.count("<tr>") for block in blocks] == [10, 3]  # 12 boards and the bye
+    assert "25. Player 25" in blocks[1] and "Pairing-allocated bye" in blocks[1]
+
+
+def test_the_pdf_holds_the_names_in_every_script_and_the_public_address(event, client_for):
+    named(event)
+    response = client_for(None).get(pdf(event))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{event.slug}-round-1-pairings.pdf"'
+    )
+    text = pdf_text(response.content)
+    assert all(name in text for name in NAMES.values())
+    assert "Round 1 · pairings" in text
+    assert PUBLIC_PAGE.format(slug=event.slug) in text
+
+
+def test_an_unchanged_pdf_answers_304_and_a_cached_one_keeps_its_file_name(event, client_for):
+    client = client_for(None)
+    first = client.get(pdf(event))
+    assert client.get(pdf(event), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    again = client_for(None).get(pdf(event))  # from the shared page cache
+    assert again.content == first.content
+    assert again["Content-Disposition"] == first["Content-Disposition"]
+
+
+def test_a_round_under_review_is_the_directors_alone(event, client_for, director, visitor):
+    Round.objects.filter(event=event, number=1).update(published=False)
+    event_version_bump(event=event)
+    for url in (sheet(event), pdf(event)):
+        assert client_for(None).get(url).status_code == 404
+        assert client_for(visitor).get(url).status_code == 404
+        assert client_for(director).get(url).status_code == 200
+
+
+def test_a_round_not_paired_and_an_unknown_event_are_404(event, client_for):
+    assert client_for(None).get(sheet(event, 2)).status_code == 404
+    assert client_for(None).get(pdf(event, 2)).status_code == 404
+    assert client_for(None).get("/e/no-such-event/rounds/1/print.pdf").status_code == 404
