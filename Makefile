@@ -33,7 +33,7 @@ test: $(VENV)/.dev
 	scripts/test.sh $(ARGS)
 
 # The whole differential run of the Swiss engine against bbpPairings (300+ generated
-# tournaments, about 10 minutes); make test runs a seeded subset of it.
+# tournaments, about 2 minutes); make test runs a seeded subset of it.
 test-pairing-full: $(VENV)/.dev
 	scripts/test.sh tests/draws/swiss -m pairing_full -q $(ARGS)
 

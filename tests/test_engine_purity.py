@@ -48,9 +48,7 @@ ENGINES = [
     "formats/mso/presets.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
-ENGINES += sorted(
-    str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py")
-)
+ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))
 ENGINE_MODULES = {
     path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in ENGINES
 }
