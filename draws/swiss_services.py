@@ -451,7 +451,7 @@ def swiss_round_discard(*, event: Event, round_no: int, user: UserLike) -> None:
     """Delete the round's pairing (games and byes), while it has no result."""
     event = _event_locked(event)
     rnd = _round_for_change(event, round_no)
-    before = _current(rnd)
+    before = selectors.round_as_played(event, round_no)
     rnd.delete()  # its games, byes, slots and Swiss record go with it
     event_changed(
         event=event,
@@ -460,21 +460,6 @@ def swiss_round_discard(*, event: Event, round_no: int, user: UserLike) -> None:
         summary=f"Discarded the pairing of round {round_no}",
         before={"boards": before[0], "bye": before[1]},
     )
-
-
-def _current(rnd: Round) -> tuple[Boards, int | None]:
-    boards = [
-        (white, black)
-        for white, black in Game.objects.filter(round=rnd)
-        .order_by("board")
-        .values_list("white__start_no", "black__start_no")
-    ]
-    bye = (
-        Bye.objects.filter(round=rnd, kind=ByeKind.PAIRING)
-        .values_list("player__start_no", flat=True)
-        .first()
-    )
-    return boards, bye
 
 
 # -- manual changes -----------------------------------------------------------------------------
@@ -549,7 +534,7 @@ def swiss_round_edit(
     unless ``confirm``. The audit entry keeps the round before and after, and the reasons."""
     event = _event_locked(event)
     rnd = _round_for_change(event, round_no)
-    boards, bye = _current(rnd)
+    boards, bye = selectors.round_as_played(event, round_no)
     proposed = _apply(change, values, boards, bye)
     inputs = selectors.engine_input(event, round_no)
     differences = list(
