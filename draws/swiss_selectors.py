@@ -191,6 +191,14 @@ def readiness(event: Event, number: int) -> Readiness:
     earlier = [n for n in range(1, number) if n not in paired]
     if earlier:
         blockers.append(f"round {earlier[0]} has not been paired yet")
+    draft = (
+        Round.objects.filter(event=event, number__lt=number, published=False, number__in=paired)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if draft is not None:
+        blockers.append(f"round {draft} is still under review: publish it first")
     unfinished = tuple(
         Game.objects.filter(round__event=event, round__number=number - 1, result="")
         .order_by("board")
@@ -292,6 +300,7 @@ class SwissPage:
     next_round: int | None
     readiness: Readiness | None
     settings_locked: bool
+    draft_round: int | None  # a paired round still under review: publish it before the next
 
 
 def _round_states(event: Event) -> tuple[RoundState, ...]:
@@ -342,6 +351,7 @@ def swiss_page(event: Event) -> SwissPage:
     )
     nxt = next_round_number(event)
     upcoming = nxt if nxt <= event.rounds else None
+    rounds = _round_states(event)
     return SwissPage(
         setup=setup,
         colour=colour,
@@ -354,10 +364,11 @@ def swiss_page(event: Event) -> SwissPage:
             .select_related("first", "second")
             .order_by("first__start_no", "second__start_no")
         ),
-        rounds=_round_states(event),
+        rounds=rounds,
         next_round=upcoming,
         readiness=readiness(event, upcoming) if upcoming else None,
         settings_locked=bool(paired_rounds(event)),
+        draft_round=next((r.number for r in rounds if r.paired and not r.published), None),
     )
 
 

@@ -116,6 +116,7 @@ def test_the_next_round_waits_for_the_previous_results(director) -> None:
     with pytest.raises(UserError, match="round 1 has not been paired"):
         services.swiss_round_pair(event=event, round_no=2, user=director)
     services.swiss_round_pair(event=event, round_no=1, user=director)
+    services.swiss_round_publish(event=event, round_no=1, user=director)
     with pytest.raises(
         UserError, match=r"round 1 has 3 game\(s\) without a result \(board 1, 2, 3\)"
     ):
@@ -229,6 +230,7 @@ def test_a_forbidden_pair_until_a_round(director) -> None:
 def test_a_withdrawn_player_is_not_paired_but_keeps_their_games(director) -> None:
     event = make_event(director, players=6, rounds=4)
     services.swiss_round_pair(event=event, round_no=1, user=director)
+    services.swiss_round_publish(event=event, round_no=1, user=director)
     play(event, 1)
     with pytest.raises(UserError, match="already paired in round 1"):
         services.withdrawal_record(event=event, start_no=4, after_round=0, user=director)
@@ -245,6 +247,7 @@ def test_a_withdrawn_player_is_not_paired_but_keeps_their_games(director) -> Non
 def test_a_late_entry_gets_byes_for_the_rounds_already_paired(director) -> None:
     event = make_event(director, players=6, rounds=5)
     services.swiss_round_pair(event=event, round_no=1, user=director)
+    services.swiss_round_publish(event=event, round_no=1, user=director)
     play(event, 1)
     late = services.late_entry_register(
         event=event, fields=PlayerFields(name="Late Larsen", rating=2100), missed="half", user=None
@@ -311,3 +314,13 @@ def test_bye_requests_count_in_the_rounds_paired(director) -> None:
     request = selectors.engine_input(event, 2).request
     assert request.requested_byes == ((5, "Z"),)
     assert Player.objects.filter(event=event).count() == 5
+
+
+def test_the_next_round_waits_until_the_last_one_is_published(director) -> None:
+    event = make_event(director, players=6, rounds=5)
+    services.swiss_round_pair(event=event, round_no=1, user=director)
+    play(event, 1)
+    with pytest.raises(UserError, match="round 1 is still under review: publish it first"):
+        services.swiss_round_pair(event=event, round_no=2, user=director)
+    services.swiss_round_publish(event=event, round_no=1, user=director)
+    services.swiss_round_pair(event=event, round_no=2, user=director)

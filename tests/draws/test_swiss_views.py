@@ -125,3 +125,9 @@ def test_printable_pairings_and_standings(swiss, client_for, director) -> None:
     assert content.count("1-0") == 4
     standings = client_for(None).get(reverse("standings:print", args=[swiss.slug]))
     assert standings.status_code == 200 and b"Standings after round 1" in standings.content
+
+
+def test_a_round_under_review_comes_before_the_next(swiss, client_for, director) -> None:
+    services.swiss_round_pair(event=swiss, round_no=1, user=director)
+    page = client_for(director).get(reverse("draws:swiss", args=[swiss.slug])).content.decode()
+    assert "Review and publish round 1" in page and "Pair round 2" not in page
