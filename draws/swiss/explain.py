@@ -24,13 +24,17 @@ from draws.swiss.players import FLOAT_DOWN, FLOAT_UP, PlayerState
 
 
 def points(value: Fraction) -> str:
-    """½-style points: ``3½``, ``4``, ``0``; other fractions as decimals."""
+    """½-style points: ``3½``, ``4``, ``0``; any other fraction exactly, as ``7/3``."""
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(whole)
     if rest == Fraction(1, 2):
         return f"{whole or ''}½"
-    return str(float(value))
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 _RULE_TEXT = {
@@ -56,8 +60,12 @@ def board_reasons(white: PlayerState, black: PlayerState, choice: ColourChoice) 
         higher, lower = (
             (white, black) if white.pairing_score > black.pairing_score else (black, white)
         )
-        reasons.append(f"{higher.start_no} floats down from {points(higher.pairing_score)}")
-        reasons.append(f"{lower.start_no} floats up from {points(lower.pairing_score)}")
+        reasons.append(
+            f"{higher.start_no} floats down from the {points(higher.pairing_score)}-point group"
+        )
+        reasons.append(
+            f"{lower.start_no} floats up from the {points(lower.pairing_score)}-point group"
+        )
     return tuple(reasons)
 
 
@@ -65,10 +73,8 @@ def _relaxed(trace: BracketTrace, by_start: Mapping[int, PlayerState]) -> tuple[
     relaxed = []
     if trace.downfloaters:
         count = len(trace.downfloaters)
-        relaxed.append(
-            f"{count} player{'s' if count > 1 else ''} float{'s' if count == 1 else ''} down "
-            f"(C.04.3 C5–C7)"
-        )
+        floats = _count(count, "player floats", "players float")
+        relaxed.append(f"{floats} down to the next group (C.04.3 C5–C7)")
     unmet = strong = 0
     repeated = 0
     for a, b in trace.pairs:
@@ -81,11 +87,21 @@ def _relaxed(trace: BracketTrace, by_start: Mapping[int, PlayerState]) -> tuple[
             repeated += high.floats[0] == FLOAT_DOWN
             repeated += low.floats[0] == FLOAT_UP
     if unmet:
-        relaxed.append(f"colour preferences of {unmet} pair(s) not met (C.04.3 C12)")
+        each = "one of them does not" if unmet == 1 else "one in each does not"
+        relaxed.append(
+            f"in {_count(unmet, 'pair', 'pairs')} both want the same colour, so {each} get it "
+            "(C.04.3 C12)"
+        )
     if strong:
-        relaxed.append(f"strong colour preferences of {strong} pair(s) not met (C.04.3 C13)")
+        relaxed.append(
+            f"in {_count(strong, 'pair', 'pairs')} both have the same strong colour preference "
+            "(C.04.3 C13)"
+        )
     if repeated:
-        relaxed.append(f"{repeated} float(s) repeated from the last round (C.04.3 C14, C15)")
+        relaxed.append(
+            f"{_count(repeated, 'player floats', 'players float')} the same way as in the last "
+            "round (C.04.3 C14, C15)"
+        )
     return tuple(relaxed)
 
 
@@ -108,13 +124,13 @@ def bracket_reports(
 def notes_for(result: DutchResult, by_start: Mapping[int, PlayerState]) -> tuple[str, ...]:
     notes = []
     for report in bracket_reports(result, by_start):
-        head = f"bracket {points(report.score)}"
+        head = f"Score group {points(report.score)}"
         if report.moved_down:
-            head += f" (with {len(report.moved_down)} moved down)"
+            head += f" ({_count(len(report.moved_down), 'player', 'players')} moved down into it)"
         notes.append(f"{head}: " + ("; ".join(report.relaxed) or "paired with no concession"))
     if result.bye is not None:
         notes.append(
-            f"pairing-allocated bye: {result.bye}, the lowest-ranked player who may receive it "
+            f"Pairing-allocated bye: {result.bye}, the lowest-ranked player who may receive it "
             f"without worsening the pairing (C.04.3 C2, C4, C9)"
         )
     return tuple(notes)

@@ -136,4 +136,4 @@ def test_board_reasons_name_the_colour_rule() -> None:
         PairingRequest(round=2, total_rounds=5, initial_colour="w"),
     )
     assert pairing.boards[0].reasons[0].startswith("both players get their preferred colour")
-    assert any("bracket ½" in note for note in pairing.notes)
+    assert any("Score group ½" in note for note in pairing.notes)
