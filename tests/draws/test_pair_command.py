@@ -32,7 +32,7 @@ def play(event, number: int) -> None:  # type: ignore[no-untyped-def]
 def test_json_has_the_keys_of_design_md_exactly(director) -> None:
     event = make_event(director, players=5, rounds=3)
     services.bye_request_record(event=event, start_no=2, round_no=1, kind="half", user=director)
-    document = json.loads(pair(event.slug))
+    document = json.loads(pair(event.slug, "--draft"))
     assert list(document) == ["event", "round", "boards", "byes", "notes"]
     assert (document["event"], document["round"]) == (event.slug, 1)
     assert [list(board) for board in document["boards"]] == [["board", "white", "black"]] * 2
@@ -49,7 +49,7 @@ def test_dry_run_stores_nothing_and_equals_the_real_run(director) -> None:
     event = make_event(director, players=6, rounds=3)
     dry = json.loads(pair(event.slug, "--dry-run"))
     assert not Round.objects.filter(event=event).exists()
-    real = json.loads(pair(event.slug, "--publish"))
+    real = json.loads(pair(event.slug))
     assert dry["boards"] == real["boards"] and dry["byes"] == real["byes"]
     assert Round.objects.get(event=event, number=1).published
 
@@ -57,7 +57,7 @@ def test_dry_run_stores_nothing_and_equals_the_real_run(director) -> None:
 @pytest.mark.django_db
 def test_the_next_round_and_an_explicit_round(director) -> None:
     event = make_event(director, players=6, rounds=3)
-    pair(event.slug, "--publish")
+    pair(event.slug)
     with pytest.raises(CommandError, match="round 1 has 3 game"):
         pair(event.slug)
     assert json.loads(pair(event.slug, "--allow-unfinished", "--dry-run"))["round"] == 2
@@ -80,7 +80,7 @@ def test_text_names_the_players(director) -> None:
 def test_check_passes_for_engine_rounds_and_finds_a_hand_change(director) -> None:
     event = make_event(director, players=8, rounds=4)
     for number in (1, 2):
-        pair(event.slug, "--publish")
+        pair(event.slug)
         play(event, number)
     assert json.loads(pair(event.slug, "--check"))["differences"] == 0
     services.swiss_round_pair(event=event, round_no=3, user=director)

@@ -2,9 +2,10 @@
 ``manage.py pair SLUG --check [--format json|text]`` (design brief §4; issue 14).
 
 Pairs the next Swiss round (or round N) by the FIDE Dutch system, 2025 rules, with the event's
-settings (requested byes, withdrawals, forbidden pairs, initial colour, acceleration) and stores
-it unpublished for the director's review, as the "Pair round N" button does (``--publish``
-publishes it too). ``--dry-run`` prints the pairing and stores nothing. ``--check`` compares
+settings (requested byes, withdrawals, forbidden pairs, initial colour, acceleration), stores it
+and publishes it: a script's next step is to record the results. ``--draft`` stores it for the
+director's review instead, as the "Pair round N" button does; ``--dry-run`` prints the pairing
+and stores nothing. ``--check`` compares
 every paired round with what the rules give for it (a free pairings checker) and lists each
 difference with the rule concerned; it exits 0 when there is none, 1 otherwise. Bad input: a
 one-line reason on stderr, a non-zero exit and the database unchanged.
@@ -121,7 +122,11 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, default=None, dest="round_no")
         parser.add_argument("--dry-run", action="store_true")
         parser.add_argument("--check", action="store_true")
-        parser.add_argument("--publish", action="store_true", help="publish the round as well")
+        parser.add_argument(
+            "--draft",
+            action="store_true",
+            help="store the round for review in the browser instead of publishing it",
+        )
         parser.add_argument(
             "--allow-unfinished",
             action="store_true",
@@ -162,7 +167,7 @@ class Command(BaseCommand):
             user=None,
             allow_unfinished=options["allow_unfinished"],
         )
-        if options["publish"]:
+        if not options["draft"]:
             services.swiss_round_publish(event=event, round_no=round_no, user=None)
         return stored_document(event, round_no)
 
