@@ -102,16 +102,27 @@ def setup(request: HttpRequest, slug: str) -> HttpResponse:
     return _posted(request, slug, SwissSetupForm, run, "Swiss settings saved.")
 
 
-@require_POST
-def close_list(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _swiss_event(request, slug)
+def _done(
+    request: HttpRequest, slug: str, run: Callable[[Event], object], done: str
+) -> HttpResponse:
+    """Run a service that needs no form; a refusal is a message on the Swiss page."""
     try:
-        services.participants_close(event=event, user=request.user)
+        run(_swiss_event(request, slug))
     except UserError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "The list of participants is closed: pairing numbers are fixed.")
+        messages.success(request, done)
     return redirect("draws:swiss", slug=slug)
+
+
+@require_POST
+def close_list(request: HttpRequest, slug: str) -> HttpResponse:
+    return _done(
+        request,
+        slug,
+        lambda event: services.participants_close(event=event, user=request.user),
+        "The list of participants is closed: pairing numbers are fixed.",
+    )
 
 
 @require_POST
@@ -132,14 +143,14 @@ def bye_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def bye_cancel(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
-    event = _swiss_event(request, slug)
-    try:
-        services.bye_request_cancel(event=event, request_id=request_id, user=request.user)
-    except UserError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, "Bye cancelled.")
-    return redirect("draws:swiss", slug=slug)
+    return _done(
+        request,
+        slug,
+        lambda event: services.bye_request_cancel(
+            event=event, request_id=request_id, user=request.user
+        ),
+        "Bye cancelled.",
+    )
 
 
 @require_POST
@@ -160,14 +171,14 @@ def forbidden_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def forbidden_remove(request: HttpRequest, slug: str, pair_id: int) -> HttpResponse:
-    event = _swiss_event(request, slug)
-    try:
-        services.forbidden_pair_remove(event=event, pair_id=pair_id, user=request.user)
-    except UserError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, "Forbidden pair removed.")
-    return redirect("draws:swiss", slug=slug)
+    return _done(
+        request,
+        slug,
+        lambda event: services.forbidden_pair_remove(
+            event=event, pair_id=pair_id, user=request.user
+        ),
+        "Forbidden pair removed.",
+    )
 
 
 @require_POST
