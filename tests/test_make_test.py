@@ -2,8 +2,8 @@
 the Swiss pairing oracle, or one line saying what it could not set up, and no test run.
 
 There is no container engine here, so a "fresh machine" is made of what ``scripts/test.sh``
-looks at: a clone of the repository in a temporary directory (the working tree's tracked files
-as they are, so the change being made is the one tested), a PATH from which Chromium, the
+looks at: a clone of the repository in a temporary directory (with the working tree's changes
+to tracked files, so the change being made is the one tested), a PATH from which Chromium, the
 PostgreSQL binaries, g++, make and apt-get are hidden, an empty build cache and Playwright
 folder, and ``TEST_PG=wheel``, which passes over the local server and Debian's binaries (they
 are found outside PATH). A stand-in for apt-get records its calls and "installs" a package by
@@ -118,15 +118,20 @@ def inner_environment(tmp_path: Path, path: str, **extra: str) -> dict[str, str]
     return environment
 
 
+def git(*arguments: str, cwd: Path, patch: bytes | None = None) -> bytes:
+    done = subprocess.run(["git", *arguments], cwd=cwd, input=patch, capture_output=True)
+    assert done.returncode == 0, f"git {' '.join(arguments)}: {done.stderr.decode()}"
+    return done.stdout
+
+
 def fresh_clone(tmp_path: Path) -> Path:
-    """The repository as a contributor clones it, with ../shared beside it and the venv."""
-    working_tree = subprocess.run(
-        ["git", "stash", "create"], cwd=REPO, capture_output=True, text=True, check=True
-    ).stdout.strip()
+    """The repository as a contributor clones it, with ../shared beside it and the venv, and
+    the working tree's changes to tracked files (read only here: a diff, not a stash)."""
     clone = tmp_path / "repo"
-    subprocess.run(["git", "clone", "-q", "--no-checkout", str(REPO), str(clone)], check=True)
-    checkout = ["git", "-C", str(clone), "checkout", "-q", "--detach", working_tree or "HEAD"]
-    subprocess.run(checkout, check=True)
+    git("clone", "-q", str(REPO), str(clone), cwd=tmp_path)
+    changes = git("diff", "HEAD", "--binary", cwd=REPO)
+    if changes:
+        git("apply", "--binary", "-", cwd=clone, patch=changes)
     (tmp_path / "shared").symlink_to(SHARED.resolve())
     (clone / ".venv").symlink_to(sys.prefix)
     return clone
