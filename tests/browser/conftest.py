@@ -1,25 +1,40 @@
 """Chromium through Playwright against pytest-django's live server.
 
-Debian's Chromium (/usr/bin/chromium) is used, not a Playwright download: CI installs it with
-apt. Without it the browser tests skip and say why.
+The Chromium is the one ``make test`` found or installed (``TEST_CHROMIUM``, see
+scripts/test.sh), else Debian's (``chromium`` on PATH), else Playwright's own download. Without
+any, the browser tests fail with one line: a skipped browser test is not a pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+import os
+import shutil
+from collections.abc import Callable, Iterator, Mapping
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
 # Long enough for a cold Chromium on a busy CI runner, short enough to fail visibly.
 TIMEOUT_MS = 15_000
+NO_CHROMIUM = (
+    "no Chromium for the browser tests: run them with make test, which installs one"
+    " (Debian's chromium as root, else Playwright's download)"
+)
+
+
+def chromium_executable(
+    environ: Mapping[str, str], on_path: str | None, playwright_own: str
+) -> str | None:
+    """TEST_CHROMIUM when set (even if wrong: make test chose it), else Debian's Chromium on
+    PATH, else Playwright's own download when it is there; None when there is none."""
+    if environ.get("TEST_CHROMIUM"):
+        return environ["TEST_CHROMIUM"]
+    if on_path:
+        return on_path
+    return playwright_own if os.access(playwright_own, os.X_OK) else None
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API keeps an asyncio loop registered as running on this thread, so
@@ -27,8 +42,13 @@ def browser() -> Iterator[object]:
     # Nothing async touches the ORM here: the live server answers in its own thread.
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        executable = chromium_executable(
+            os.environ, shutil.which("chromium"), playwright.chromium.executable_path
+        )
+        if executable is None:
+            pytest.fail(NO_CHROMIUM, pytrace=False)
         chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
+            executable_path=executable,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         yield chromium

@@ -37,8 +37,8 @@ FULL_CASES = [
 def exe() -> str:
     path = bbp.bbp_path()
     if path is None:
-        # CI sets REQUIRE_ORACLES=1 (.ci/run): there a missing oracle is a failure, never a
-        # quiet skip that would let the differential tests pass without running.
+        # make test sets REQUIRE_ORACLES=1 (scripts/test.sh): there a missing oracle is a failure,
+        # never a quiet skip that would let the differential tests pass without running.
         if os.environ.get("REQUIRE_ORACLES") == "1":
             pytest.fail(bbp.skip_reason())
         pytest.skip(bbp.skip_reason())
