@@ -17,4 +17,4 @@ cd "$(dirname "$0")/.."
   formats/cohen/rules.py formats/cohen/draw.py formats/cohen/playoff.py \
   formats/cohen/presets.py \
   formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py \
-  formats/teams/pairing
+  formats/teams/pairing formats/teams/berger.py

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 DRIVER = Path(__file__).with_name("gacrux_driver.py")
 # No legal pairing (3.3.3): 2 when the pairing step found none, 505 when the engine raised it
@@ -40,6 +43,18 @@ class OracleAnswer:
 
 def available() -> bool:
     return importlib.util.find_spec("gacrux") is not None
+
+
+def started(workdir: Path) -> Gacrux:
+    """The oracle for a test fixture, or the test skipped when gacrux is missing; CI sets
+    REQUIRE_ORACLES=1 (.ci/run), and there a missing oracle is a failure, never a quiet skip
+    that would let the differential tests pass without running."""
+    if not available():
+        reason = "gacrux is not installed (pip install -r requirements-dev.txt)"
+        if os.environ.get("REQUIRE_ORACLES") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return Gacrux(workdir)
 
 
 def _read_answer(output: Path) -> OracleAnswer:

@@ -1,5 +1,6 @@
-"""House style 1 for the team pairing engine: it imports no Django and no app module, only
-the standard library, itself and the core's pure engines (``tests/test_engine_purity.py``)."""
+"""House style 1 for the team pairing engines (the Swiss package and the round robin): they
+import no Django and no app module, only the standard library, themselves and the core's pure
+engines (``tests/test_engine_purity.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from tests.conftest import REPO
 from tests.test_engine_purity import ENGINE_MODULES, imported_modules
 
 PACKAGE = REPO / "formats" / "teams" / "pairing"
-MODULES = sorted(str(path.relative_to(REPO)) for path in PACKAGE.glob("*.py"))
+MODULES = [
+    *sorted(str(path.relative_to(REPO)) for path in PACKAGE.glob("*.py")),
+    "formats/teams/berger.py",
+]
 OWN = {path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in MODULES}
 
 
