@@ -25,6 +25,10 @@ def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
 
+def _count_points(value: Fraction) -> str:
+    return f"{points(value)} {'point' if value == 1 else 'points'}"
+
+
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
@@ -101,9 +105,10 @@ def concessions(
     """What the bracket had to give up, criterion by criterion."""
     given_up = []
     if upfloaters:
-        who = ", ".join(f"{team.number} ({points(team.score)})" for team in upfloaters)
+        who = ", ".join(f"{team.number} ({_count_points(team.score)})" for team in upfloaters)
+        teams = "team" if len(upfloaters) == 1 else "teams"
         given_up.append(
-            f"{_count(len(upfloaters), 'upfloater', 'upfloaters')}: {who} "
+            f"{_count(len(upfloaters), 'upfloater', 'upfloaters')}: {teams} {who} "
             "(the fewest, with the highest scores: C4, C5)"
         )
     if not c6_met:

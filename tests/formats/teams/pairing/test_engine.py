@@ -108,9 +108,9 @@ def test_reports_say_who_floated_up_and_what_was_given_up() -> None:
     pairing = pair_team_round(script.request())
     top = pairing.score_groups[0]
     assert (top.score, top.residents, top.upfloaters) == (Fraction(4), (1, 2, 3), (4,))
-    assert any("1 upfloater: 4 (2)" in given for given in top.concessions)
+    assert any("1 upfloater: team 4 (2 points)" in given for given in top.concessions)
     assert not any("(C10)" in given for given in top.concessions)  # 4 meets 3, not 2
-    assert pairing.notes[0].startswith("Score group 4 (3 teams): 1 upfloater: 4 (2)")
+    assert pairing.notes[0].startswith("Score group 4 (3 teams): 1 upfloater: team 4 (2 points)")
     match = next(match for match in pairing.matches if 4 in (match.white, match.black))
     assert "team 4 floats up from the 2-point group (C.04.6 1.5)" in match.reasons
 
