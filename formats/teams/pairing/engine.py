@@ -15,6 +15,7 @@ TPN, as gacrux prints it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from formats.teams.pairing.bracket import pair_bracket, pair_criteria
 from formats.teams.pairing.bye import allocate_bye, pair_everyone
@@ -35,7 +36,7 @@ from formats.teams.pairing.model import (
     TeamPairingRequest,
 )
 from formats.teams.pairing.state import TeamState, team_state, validate
-from formats.teams.pairing.upfloaters import select_upfloaters
+from formats.teams.pairing.upfloaters import UpfloaterChoice, select_upfloaters
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,25 @@ class _Round:
 def _teams_to_pair(request: TeamPairingRequest) -> list[TeamState]:
     not_paired = set(request.absent) | {team for team, _ in request.requested_byes}
     return [team_state(team, request) for team in request.teams if team.number not in not_paired]
+
+
+def _report(
+    field: Field,
+    score: Fraction,
+    residents: list[int],
+    choice: UpfloaterChoice,
+    pairs: list[tuple[int, int]],
+) -> ScoreGroupReport:
+    """What the bracket of ``score`` was made of and what it gave up, in team numbers."""
+    criteria = [pair_criteria(field, field.teams[a], field.teams[b], score) for a, b in pairs]
+    upfloaters = [field.teams[v] for v in choice.upfloaters]
+    return ScoreGroupReport(
+        score=score,
+        residents=field.numbers(residents),
+        upfloaters=field.numbers(choice.upfloaters),
+        pairs=tuple((field.number(a), field.number(b)) for a, b in pairs),
+        concessions=concessions(upfloaters, choice.c6_met, choice.floaters, criteria),
+    )
 
 
 def _pair_brackets(field: Field) -> _Round:
@@ -72,26 +92,10 @@ def _pair_brackets(field: Field) -> _Round:
         bracket = sorted((*residents, *choice.upfloaters))
         bracket_pairs = pair_bracket(field, bracket, score)
         pairs += bracket_pairs
+        reports.append(_report(field, score, residents, choice, bracket_pairs))
         taken = set(bracket)
         remaining = [v for v in remaining if v not in taken]
         mate = choice.rest_mate
-        criteria = [
-            pair_criteria(field, field.teams[a], field.teams[b], score) for a, b in bracket_pairs
-        ]
-        reports.append(
-            ScoreGroupReport(
-                score=score,
-                residents=field.numbers(residents),
-                upfloaters=field.numbers(choice.upfloaters),
-                pairs=tuple((field.number(a), field.number(b)) for a, b in bracket_pairs),
-                concessions=concessions(
-                    [field.teams[v] for v in choice.upfloaters],
-                    choice.c6_met,
-                    choice.floaters,
-                    criteria,
-                ),
-            )
-        )
     return _Round(pairs=pairs, bye=bye, reports=reports)
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
+from draws.swiss.explain import points
 from formats.teams.pairing.field import Field
 from formats.teams.pairing.model import PairingImpossible
 
@@ -145,7 +146,7 @@ class _Search:
         self.tried += 1
         if self.tried > MAX_SETS:
             raise PairingImpossible(
-                f"the scoregroup of {self.score} points needs more than {MAX_SETS} sets of "
+                f"the scoregroup of {points(self.score)} points needs more than {MAX_SETS} sets of "
                 "upfloaters tested; the Chief Arbiter decides (C.04.6 3.3.3)"
             )
         oracle = self.field.oracle
@@ -204,6 +205,6 @@ def select_upfloaters(
             if choice is not None:
                 return choice
     raise PairingImpossible(
-        f"no legal pairing: the teams with {search.score} points cannot be paired with any "
+        f"no legal pairing: the teams with {points(search.score)} points cannot be paired with any "
         "set of upfloaters (C.04.6 3.5, 3.3.3)"
     )
