@@ -115,6 +115,19 @@ def test_reports_say_who_floated_up_and_what_was_given_up() -> None:
     assert "team 4 floats up from the 2-point group (C.04.6 1.5)" in match.reasons
 
 
+def test_2_1_2_c2_a_full_point_bye_bars_the_pairing_allocated_bye() -> None:
+    # Team 3 is lowest and has the largest TPN, but had a (FIDE-deprecated) full-point bye:
+    # the next candidate, team 2, gets the pairing-allocated bye.
+    teams = (
+        Team(1, Fraction(2), history=(PastRound(1, m.PLAYED, 2, m.WHITE),)),
+        Team(2, Fraction(1), history=(PastRound(1, m.PLAYED, 1, m.BLACK),)),
+        Team(3, Fraction(0), history=(PastRound(1, m.FULL_BYE),)),
+    )
+    pairing = pair_team_round(replace(BASE, round=2, teams=teams))
+    assert pairing.pairing_bye == 2
+    assert [(match.white, match.black) for match in pairing.matches] == [(3, 1)]
+
+
 def test_scores_in_thirds_are_exact_and_accepted() -> None:
     teams = (*FOUR[:3], Team(4, Fraction(1, 3)))
     assert pair_team_round(replace(BASE, teams=teams)).matches
