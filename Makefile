@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: run test test-pairing-full lint bench bench-pairing install install-dev demo
+.PHONY: run test test-pairing-full test-team-pairing-full lint bench bench-pairing \
+	bench-team-pairing install install-dev demo
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +38,11 @@ test: $(VENV)/.dev
 test-pairing-full: $(VENV)/.dev
 	scripts/test.sh tests/draws/swiss -m pairing_full -q $(ARGS)
 
+# The whole differential run of the team Swiss engine (C.04.6) against gacrux (200+ generated
+# events, minutes); make test runs a seeded subset of it.
+test-team-pairing-full: $(VENV)/.dev
+	scripts/test.sh tests/formats/teams/pairing -m team_pairing_full -q $(ARGS)
+
 lint: $(VENV)/.dev
 	scripts/lint.sh
 
@@ -45,3 +51,6 @@ bench: $(VENV)/.dev
 
 bench-pairing: $(VENV)/.dev
 	DEBUG=1 $(PY) bench/pairing.py
+
+bench-team-pairing: $(VENV)/.dev
+	$(PY) bench/team_pairing.py
