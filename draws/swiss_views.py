@@ -106,8 +106,9 @@ def _done(
     request: HttpRequest, slug: str, run: Callable[[Event], object], done: str
 ) -> HttpResponse:
     """Run a service that needs no form; a refusal is a message on the Swiss page."""
+    event = _swiss_event(request, slug)
     try:
-        run(_swiss_event(request, slug))
+        run(event)
     except UserError as exc:
         messages.error(request, str(exc))
     else:

@@ -287,7 +287,7 @@ def audit_undo(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def access(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)
     form = AccessForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -319,7 +319,7 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_close(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)  # reopening is allowed
     reopen = request.POST.get("reopen") == "1"
     try:
         if reopen:
