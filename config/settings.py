@@ -32,6 +32,17 @@ def _env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), got {raw!r}")
 
 
+def _env_int(name: str, default: int, *, low: int, high: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number from {low} to {high}, got {raw!r}"
+        )
+    return int(raw)
+
+
 DEBUG = _env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -59,6 +70,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "accounts",
     "events",
     "standings",
     "playoffs",
@@ -91,11 +103,19 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # login throttling (django-axes)
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# The login throttle's policy (accounts/throttle.py, docs/operations.md): per account and per
+# client address, and tries during a lock-out neither count nor extend it.
+AXES_HANDLER = "accounts.throttle.LoginThrottle"
+AXES_FAILURE_LIMIT = _env_int("AXES_FAILURE_LIMIT", 5, low=1, high=1000)
+LOGIN_ADDRESS_FAILURE_LIMIT = _env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20, low=1, high=10000)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind reverse proxies: how many of them append to X-Forwarded-For (0: the header is ignored).
+TRUSTED_PROXY_COUNT = _env_int("TRUSTED_PROXY_COUNT", 0, low=0, high=10)
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 
 # Content security policy (django-csp): no inline scripts or styles anywhere in the app.
 CONTENT_SECURITY_POLICY = {
