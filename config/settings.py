@@ -6,6 +6,8 @@ Environment:
 - ``DATABASE_URL``: any dj-database-url URL; default an embedded SQLite file (``make run``).
   Tests always run on PostgreSQL (``make test`` sets this).
 - ``ALLOWED_HOSTS``: comma-separated; defaults to localhost names in DEBUG.
+- ``SITE_URL``: the public address (``https://chess.example.org``) that links and QR codes
+  are built from; default in DEBUG http://127.0.0.1:8000, else https:// + the first host.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -57,6 +60,43 @@ ALLOWED_HOSTS = [h.strip() for h in _hosts.split(",") if h.strip()] or (
 )
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off")
+
+
+def _site_url(raw: str) -> str:
+    """The public address links and QR codes are built from (``events.links``), never the
+    request's Host header, which anyone can set. ``SITE_URL`` if given (scheme and host, an
+    optional port, nothing else); else in DEBUG the development server's; else https:// and
+    the first ``ALLOWED_HOSTS`` entry, which must then be a plain host name."""
+    if not raw:
+        if DEBUG:
+            return "http://127.0.0.1:8000"
+        host = ALLOWED_HOSTS[0]
+        if host.startswith(".") or "*" in host:
+            raise ImproperlyConfigured(
+                f"SITE_URL must be set: the first ALLOWED_HOSTS entry {host!r} is a pattern, "
+                "not the site's address"
+            )
+        raw = f"https://{host}"
+    parts = urlsplit(raw.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise ImproperlyConfigured(
+            f"SITE_URL must be http(s)://host[:port], without a path, got {raw!r}"
+        )
+    try:
+        parts.port  # noqa: B018 (a port out of range raises here)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"SITE_URL has a bad port: {raw!r}") from exc
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+SITE_URL = _site_url(os.environ.get("SITE_URL", ""))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -312,7 +312,7 @@ def pairings_print(request: HttpRequest, slug: str, number: int) -> HttpResponse
         "event": event,
         "number": number,
         "blocks": pairing_blocks(lines),
-        "code": event_page_code(request, slug),
+        "code": event_page_code(slug),
     }
     return render(request, "draws/pairings_print.html", context)
 
@@ -326,6 +326,6 @@ def pairings_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResp
         round_number=number,
         site=event.site,
         lines=lines,
-        public_url=event_page_code(request, slug).url,
+        public_url=event_page_code(slug).url,
     )
     return HttpResponse(pdf, content_type="application/pdf")
