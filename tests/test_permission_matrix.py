@@ -94,6 +94,13 @@ ACCESS: dict[str, Access] = {
     "login": PUBLIC,
     # Django 5 logs out by POST only; a POST without a session just shows the page.
     "logout": Access(dict.fromkeys(PERSONAS, 405), EVERYONE),
+    # accounts: a password change for the logged-in; the reset link's page for whoever holds
+    # a link (here a broken one: the page says so), which sets a password by POST.
+    "password_change": LOGGED_IN,
+    "password_change_done": _page(LOGGED_IN_USERS),
+    "password_reset": PUBLIC,
+    "password_reset_confirm": _page(EVERYONE, EVERYONE),
+    "password_reset_complete": PUBLIC,
     # events
     "events:event_list": PUBLIC,
     "events:event_create": LOGGED_IN,
@@ -325,6 +332,8 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "app_label": "auth",
         "url": "nowhere/",
         "content_type_id": 1,
+        "uidb64": "MQ",
+        "token": "not-a-token",
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")
