@@ -6,11 +6,14 @@ everything; an arbiter enters and corrects results only; everyone else reads the
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.cache import patch_cache_control
 
 from events.errors import EventClosed
 from events.models import Event, EventStatus, Role
@@ -80,3 +83,29 @@ def _closed_answer(request: HttpRequest, refusal: EventClosed) -> HttpResponse:
         return response
     event_page.status_code = 303  # See Other: the form's POST is not repeated
     return event_page
+
+
+class PrivatePages:
+    """``Cache-Control: private, no-store`` on every page a logged-in user gets, except the
+    public pages (:func:`events.caching.public_page`), which get ``private`` alone: they keep
+    their ETag revalidation, but no shared cache keeps a page rendered for someone (issue 19).
+
+    Keyed on the page rather than on a list of URLs: the audit log, the exports, the Swiss
+    review, every director's and arbiter's page, and any page added later are covered. A
+    visitor without a session sees no private page (they are sent to the login page).
+    """
+
+    def __init__(self, get_response):  # type: ignore[no-untyped-def]
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response: HttpResponse = self.get_response(request)
+        if request.user.is_authenticated:
+            if getattr(request, "public_page", False):
+                patch_cache_control(response, private=True)
+            else:
+                patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    def process_view(self, request: HttpRequest, view: Any, *args: Any) -> None:
+        request.public_page = getattr(view, "public_page", False)  # type: ignore[attr-defined]
