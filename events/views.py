@@ -29,6 +29,7 @@ from events.forms import (
     PlayerListForm,
     PlayerTrfForm,
     UploadForm,
+    seen_version,
 )
 from events.imports import decode_upload, event_import_upload, players_from_trf
 from events.models import Result
@@ -191,12 +192,11 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
     """Record one result. htmx gets the row back (and the progress, out of band)."""
     event = event_for_results(request, slug)
     result = request.POST.get("result", "")
-    version = request.POST.get("version")
     try:
         game = services.game_result_record(
             game_id=selectors.game_id_in_event(event, game_id),
             result=result,
-            expected_version=int(version) if version and version.isdigit() else None,
+            expected_version=seen_version(request.POST.get("version")),
             user=request.user,
         )
     except ResultConflict as exc:
