@@ -238,7 +238,7 @@ def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict
 
 def _crosstable_context(slug: str) -> dict[str, Any]:
     event = selectors.event_get(slug)
-    table = selectors.event_crosstable(event)
+    table = selectors.event_crosstable(event, published_only=True)
     return {
         "event": event,
         "rows": selectors.crosstable_rows(table),
