@@ -110,6 +110,15 @@ def test_the_seven_writes_are_refused_on_a_closed_event(
         assert matrix.db_state() == before, f"{who} wrote to a closed event through {url}"
 
 
+def test_the_director_and_arbiter_pages_say_the_event_is_closed(
+    closed_event, director, arbiter, client_for
+):  # type: ignore[no-untyped-def]
+    note = "This event is closed (final): its results, pairings and players cannot change"
+    for who, page in ((director, "players/"), (arbiter, "rounds/1/results/")):
+        assert note in client_for(who).get(f"/e/{closed_event.slug}/{page}").content.decode()
+    assert note not in client_for(None).get(f"/e/{closed_event.slug}/").content.decode()
+
+
 def test_only_the_director_reopens_and_the_reopening_is_audited(
     closed_event, director, arbiter, client_for
 ):  # type: ignore[no-untyped-def]
