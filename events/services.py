@@ -145,7 +145,8 @@ def event_require_open(event: Event) -> Event:
     categories, settings and the approval of the sheet: what an organiser does once the
     standings are final; any change moves the results version, so an approved sheet shows
     as outdated); tour series (built from finished events). ``tests/test_closed_event.py``
-    calls every other write service on a closed event and every write URL.
+    calls every other write service on a closed event (found by walking the apps, so a new
+    one that forgets this is caught), ``tests/test_closed_event_urls.py`` every write URL.
     """
     locked = Event.objects.select_for_update().get(pk=event.pk)
     if locked.status == EventStatus.FINISHED:
