@@ -100,6 +100,10 @@ class PrivatePages:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response: HttpResponse = self.get_response(request)
+        if response.status_code >= 500:
+            # An error page holds nothing of anyone's, and the database (which knows who is
+            # logged in) may be the error: the 503 page must not turn into a 500 here.
+            return response
         if request.user.is_authenticated:
             if getattr(request, "public_page", False):
                 patch_cache_control(response, private=True)
