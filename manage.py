@@ -11,16 +11,28 @@ import sys
 def load_local_settings(path: str = ".env") -> None:
     """The development settings ``make run`` writes (``DEBUG=1``), so that the README's
     commands work as printed after ``make run``. One ``KEY=VALUE`` a line; a variable already
-    set in the environment wins, and a production machine, which has no such file, still needs
-    its SECRET_KEY (config/settings.py refuses to start without one when DEBUG is off)."""
+    set in the environment wins.
+
+    Never on a server (issue 19): a ``SECRET_KEY`` in the environment means one (the app
+    refuses to start without it when DEBUG is off, and development never needs one), and then
+    the file is not read at all, so a checkout where ``make run`` once ran cannot give a
+    production ``collectstatic`` or ``migrate`` DEBUG=1. When the file does switch DEBUG on, a
+    line on stderr says so. The WSGI entry (gunicorn) never reads it."""
     target = os.path.join(os.path.dirname(os.path.abspath(__file__)), path)
-    if not os.path.exists(target):
+    if os.environ.get("SECRET_KEY") or not os.path.exists(target):
         return
+    debug_before = os.environ.get("DEBUG")
     with open(target, encoding="utf-8") as lines:
         for line in lines:
             key, sep, value = line.strip().partition("=")
             if sep and key and not key.startswith("#"):
                 os.environ.setdefault(key.strip(), value.strip())
+    if debug_before is None and os.environ.get("DEBUG", "0") not in ("", "0"):
+        print(
+            f"manage.py: development settings from {path} (DEBUG={os.environ['DEBUG']}); "
+            "a server sets SECRET_KEY, which turns the file off",
+            file=sys.stderr,
+        )
 
 
 def main() -> None:

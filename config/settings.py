@@ -6,6 +6,8 @@ Environment:
 - ``DATABASE_URL``: any dj-database-url URL; default an embedded SQLite file (``make run``).
   Tests always run on PostgreSQL (``make test`` sets this).
 - ``ALLOWED_HOSTS``: comma-separated; defaults to localhost names in DEBUG.
+- ``SITE_URL``: the public address (``https://chess.example.org``) that links and QR codes
+  are built from; default in DEBUG http://127.0.0.1:8000, else https:// + the first host.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -32,6 +35,17 @@ def _env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), got {raw!r}")
 
 
+def _env_int(name: str, default: int, *, low: int, high: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number from {low} to {high}, got {raw!r}"
+        )
+    return int(raw)
+
+
 DEBUG = _env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -47,6 +61,43 @@ ALLOWED_HOSTS = [h.strip() for h in _hosts.split(",") if h.strip()] or (
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off")
 
+
+def _site_url(raw: str) -> str:
+    """The public address links and QR codes are built from (``events.links``), never the
+    request's Host header, which anyone can set. ``SITE_URL`` if given (scheme and host, an
+    optional port, nothing else); else in DEBUG the development server's; else https:// and
+    the first ``ALLOWED_HOSTS`` entry, which must then be a plain host name."""
+    if not raw:
+        if DEBUG:
+            return "http://127.0.0.1:8000"
+        host = ALLOWED_HOSTS[0]
+        if host.startswith(".") or "*" in host:
+            raise ImproperlyConfigured(
+                f"SITE_URL must be set: the first ALLOWED_HOSTS entry {host!r} is a pattern, "
+                "not the site's address"
+            )
+        raw = f"https://{host}"
+    parts = urlsplit(raw.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise ImproperlyConfigured(
+            f"SITE_URL must be http(s)://host[:port], without a path, got {raw!r}"
+        )
+    try:
+        parts.port  # noqa: B018 (a port out of range raises here)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"SITE_URL has a bad port: {raw!r}") from exc
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+SITE_URL = _site_url(os.environ.get("SITE_URL", ""))
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -59,6 +110,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "accounts",
     "events",
     "standings",
     "playoffs",
@@ -82,6 +134,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "events.access.LoginRequiredMiddleware",
+    "events.access.PrivatePages",  # Cache-Control: private, no-store for logged-in pages
     "events.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -91,11 +144,19 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # login throttling (django-axes)
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# The login throttle's policy (accounts/throttle.py, docs/operations.md): per account and per
+# client address, and tries during a lock-out neither count nor extend it.
+AXES_HANDLER = "accounts.throttle.LoginThrottle"
+AXES_FAILURE_LIMIT = _env_int("AXES_FAILURE_LIMIT", 5, low=1, high=1000)
+LOGIN_ADDRESS_FAILURE_LIMIT = _env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20, low=1, high=10000)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind reverse proxies: how many of them append to X-Forwarded-For (0: the header is ignored).
+TRUSTED_PROXY_COUNT = _env_int("TRUSTED_PROXY_COUNT", 0, low=0, high=10)
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 
 # Content security policy (django-csp): no inline scripts or styles anywhere in the app.
 CONTENT_SECURITY_POLICY = {
@@ -163,15 +224,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The manifest storage whatever DEBUG says, so that collectstatic always writes the manifest
+# a production start needs (run with DEBUG=1 by mistake, it used to write none, and every page
+# was a 500); with DEBUG on, pages link the unhashed names, served from the sources.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
 LOGIN_URL = "login"

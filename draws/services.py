@@ -46,6 +46,7 @@ from events.services import (
     PairingInput,
     UserLike,
     event_changed,
+    event_require_open,
     round_pairings_set,
 )
 
@@ -107,6 +108,7 @@ def draw_perform(*, event: Event, user: UserLike, seed: str | None = None) -> Dr
     the draw; the seed itself is shown afterwards so anyone can re-run
     :func:`draws.varma.computer_draw` and compare.
     """
+    event_require_open(event)
     event = _event_locked(event)
     existing = _ceremony_locked(event)
     if existing is not None:
@@ -160,6 +162,7 @@ def draw_entry_record(
     The state is rebuilt from the stored entries and the new entry applied with
     :func:`draws.varma.apply_draw`; a refusal carries the engine's reason and writes nothing.
     """
+    event_require_open(event)
     event = _event_locked(event)
     ceremony = _recorded_ceremony(event)
     state = selectors.ceremony_state(
@@ -201,6 +204,7 @@ def draw_reset(*, event: Event, user: UserLike) -> None:
 
     The audit entry keeps every discarded draw, so a reset never hides what was drawn.
     """
+    event_require_open(event)
     event = _event_locked(event)
     ceremony = _ceremony_locked(event)
     if ceremony is None:
@@ -257,6 +261,7 @@ def schedule_create(*, event: Event, user: UserLike) -> int:
     first pairing. Existing rounds without results are replaced, rounds beyond the table are
     removed, and ``event.rounds`` is set to the table's length. Returns the number of rounds.
     """
+    event_require_open(event)
     event = _event_locked(event)
     ceremony = _schedulable_ceremony(event)
     result = selectors.stored_result(ceremony)

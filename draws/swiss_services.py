@@ -41,6 +41,7 @@ from events.services import (
     PlayerFields,
     UserLike,
     event_changed,
+    event_require_open,
     player_register,
     round_pairings_set,
 )
@@ -88,6 +89,7 @@ def swiss_setup_set(
 ) -> SwissSetup:
     """The initial colour ("" by lot, "w", "b") and the acceleration ("" or "baku"). Both shape
     every round from the first, so they are fixed once round 1 has been paired."""
+    event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     if initial_colour not in InitialColour.values:
@@ -123,6 +125,7 @@ def swiss_setup_set(
 def participants_close(*, event: Event, user: UserLike) -> list[int]:
     """Close the list of participants: the pairing numbers become definitive (C.04.2 "Late
     entries"); a later entry takes the next number."""
+    event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     setup = selectors.setup_of(event)
@@ -149,6 +152,7 @@ def bye_request_record(
     *, event: Event, start_no: int, round_no: int, kind: str, user: UserLike, note: str = ""
 ) -> ByeRequest:
     """A requested half- or zero-point bye for a round not paired yet (C.04.2)."""
+    event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     player = _player(event, start_no)
@@ -178,6 +182,7 @@ def bye_request_record(
 
 @transaction.atomic
 def bye_request_cancel(*, event: Event, request_id: int, user: UserLike) -> None:
+    event_require_open(event)
     event = _event_locked(event)
     request = (
         ByeRequest.objects.filter(pk=request_id, player__event=event)
@@ -210,6 +215,7 @@ def forbidden_pair_add(
     until_round: int | None = None,
 ) -> ForbiddenPair:
     """Two players who must not meet, in every round or up to ``until_round``."""
+    event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     if first == second:
@@ -235,6 +241,7 @@ def forbidden_pair_add(
 
 @transaction.atomic
 def forbidden_pair_remove(*, event: Event, pair_id: int, user: UserLike) -> None:
+    event_require_open(event)
     event = _event_locked(event)
     pair = (
         ForbiddenPair.objects.filter(pk=pair_id, event=event)
@@ -260,6 +267,7 @@ def withdrawal_record(
 ) -> Player:
     """The player is not paired after round ``after_round`` (None: back in the tournament);
     their games keep counting (C.04.2: withdrawn players are no longer paired)."""
+    event_require_open(event)
     event = _event_locked(event)
     player = _player(event, start_no)
     if after_round is not None and not 0 <= after_round <= event.rounds:
@@ -297,6 +305,7 @@ def late_entry_register(
     """Register a player after round 1 was paired (C.04.2 "Late entries"): they are not paired
     in the rounds already paired and take a zero-point bye for each (``missed="half"``: a
     half-point bye, where the tournament's regulations grant one)."""
+    event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     if missed not in RequestedBye.values:
@@ -371,6 +380,7 @@ def swiss_round_pair(
 ) -> SwissRound:
     """Pair round ``round_no`` by the Dutch system and store it unpublished for review (a
     round already paired but without results is paired again)."""
+    event_require_open(event)
     event = _event_locked(event)
     _check_pairable(event, round_no, allow_unfinished)
     pairing = swiss_pairing_compute(event, round_no)
@@ -415,6 +425,7 @@ def _round_for_change(event: Event, round_no: int) -> Round:
 @transaction.atomic
 def swiss_round_publish(*, event: Event, round_no: int, user: UserLike) -> Round:
     """Publish the round: players and the public pages see it."""
+    event_require_open(event)
     event = _event_locked(event)
     rnd = Round.objects.select_for_update().filter(event=event, number=round_no).first()
     if rnd is None or round_no not in selectors.paired_rounds(event):
@@ -434,6 +445,7 @@ def swiss_round_publish(*, event: Event, round_no: int, user: UserLike) -> Round
 @transaction.atomic
 def swiss_round_unpublish(*, event: Event, round_no: int, user: UserLike) -> Round:
     """Take a published round back for changes, while it has no result."""
+    event_require_open(event)
     event = _event_locked(event)
     rnd = _round_for_change(event, round_no)
     if not rnd.published:
@@ -449,6 +461,7 @@ def swiss_round_unpublish(*, event: Event, round_no: int, user: UserLike) -> Rou
 @transaction.atomic
 def swiss_round_discard(*, event: Event, round_no: int, user: UserLike) -> None:
     """Delete the round's pairing (games and byes), while it has no result."""
+    event_require_open(event)
     event = _event_locked(event)
     rnd = _round_for_change(event, round_no)
     before = selectors.round_as_played(event, round_no)
@@ -532,6 +545,7 @@ def swiss_round_edit(
     checked against the rules (:func:`draws.swiss.check_round`); if it breaks one or departs
     from the Dutch pairing, :class:`NeedsConfirmation` says how, and nothing is written
     unless ``confirm``. The audit entry keeps the round before and after, and the reasons."""
+    event_require_open(event)
     event = _event_locked(event)
     rnd = _round_for_change(event, round_no)
     boards, bye = selectors.round_as_played(event, round_no)

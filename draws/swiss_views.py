@@ -106,8 +106,9 @@ def _done(
     request: HttpRequest, slug: str, run: Callable[[Event], object], done: str
 ) -> HttpResponse:
     """Run a service that needs no form; a refusal is a message on the Swiss page."""
+    event = _swiss_event(request, slug)
     try:
-        run(_swiss_event(request, slug))
+        run(event)
     except UserError as exc:
         messages.error(request, str(exc))
     else:
@@ -311,7 +312,7 @@ def pairings_print(request: HttpRequest, slug: str, number: int) -> HttpResponse
         "event": event,
         "number": number,
         "blocks": pairing_blocks(lines),
-        "code": event_page_code(request, slug),
+        "code": event_page_code(slug),
     }
     return render(request, "draws/pairings_print.html", context)
 
@@ -325,6 +326,6 @@ def pairings_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResp
         round_number=number,
         site=event.site,
         lines=lines,
-        public_url=event_page_code(request, slug).url,
+        public_url=event_page_code(slug).url,
     )
     return HttpResponse(pdf, content_type="application/pdf")

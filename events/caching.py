@@ -65,7 +65,9 @@ def public_page(view: View) -> View:
         patch_cache_control(response, no_cache=True)
         return response
 
-    return condition(etag_func=results_etag)(wrapper)
+    conditional = condition(etag_func=results_etag)(wrapper)
+    conditional.public_page = True  # type: ignore[attr-defined]  # events.access.PrivatePages
+    return conditional
 
 
 def public_pdf(filename: Callable[..., str]) -> Callable[[View], View]:
@@ -83,6 +85,7 @@ def public_pdf(filename: Callable[..., str]) -> Callable[[View], View]:
                 response["Content-Disposition"] = f'inline; filename="{name}"'
             return response
 
+        wrapper.public_page = True  # type: ignore[attr-defined]
         return wrapper
 
     return decorate

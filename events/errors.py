@@ -31,3 +31,17 @@ class ResultConflict(UserError):
 
 class RegulationLocked(UserError):
     """The regulation set is locked (round 1 has a result) and the change was not confirmed."""
+
+
+class EventClosed(UserError):
+    """A write to a closed ("Final") event. Raised by the one guard,
+    :func:`events.services.event_require_open`, and by the access helpers for a form posted
+    to a closed event; the message says how to reopen it."""
+
+    MESSAGE = (
+        "This event is closed (final). Its director can reopen it from the event page; the "
+        "reopening is recorded in the audit log."
+    )
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)

@@ -204,3 +204,20 @@ class PairingsForm(forms.Form):
 class AccessForm(forms.Form):
     username = forms.CharField(max_length=150)
     role = forms.ChoiceField(choices=[("arbiter", "Arbiter"), ("director", "Director")])
+
+
+NO_VERSION = 0  # no stored record has it: versions start at 1
+
+
+def seen_version(raw: str | None) -> int:
+    """The version of the record the result form showed (its hidden ``version`` field).
+
+    A form without one, or with anything but a number, cannot say what it would overwrite: it
+    gets :data:`NO_VERSION`, which no game has, so the save is answered as a conflict showing
+    both results, never as a silent overwrite (issue 19). Ten digits at most: a version is a
+    PostgreSQL integer.
+    """
+    text = (raw or "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 10):
+        return NO_VERSION
+    return int(text)

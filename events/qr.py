@@ -11,9 +11,9 @@ import io
 from dataclasses import dataclass
 
 import segno
-from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+
+from events.links import event_page_url
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,8 @@ def qr_svg(url: str, *, title: str) -> SafeString:
     return mark_safe(out.getvalue().decode())
 
 
-def event_page_code(request: HttpRequest, slug: str) -> PageCode:
-    """The absolute address of the event's public page and its QR code."""
-    url = request.build_absolute_uri(reverse("events:event_detail", args=[slug]))
+def event_page_code(slug: str) -> PageCode:
+    """The absolute address of the event's public page (from ``SITE_URL``, not the request's
+    Host: the pages that show it are cached for every visitor) and its QR code."""
+    url = event_page_url(slug)
     return PageCode(url, qr_svg(url, title=f"QR code: {url}"))

@@ -89,12 +89,18 @@ def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]
 
 
 def event_crosstable(
-    event: Event, *, rounds: int | None = None, pending_as_unplayed: bool = False
+    event: Event,
+    *,
+    rounds: int | None = None,
+    pending_as_unplayed: bool = False,
+    published_only: bool = False,
 ) -> Crosstable:
     """The event as engine records, in three queries whatever its size.
 
     A game without a result is left out (the player shows as absent, code Z) when
     ``pending_as_unplayed``; standings use complete rounds only, so this never reaches them.
+    ``published_only`` leaves out a round under the director's review, its byes included: the
+    public pages show nothing of it (issue 19).
     """
     n_rounds = event.rounds if rounds is None else rounds
     players = list(
@@ -114,14 +120,15 @@ def event_crosstable(
     )
     # Player ids, not joins on the players table, and the order of the games alone rather
     # than Meta's (which joins the event for nothing) (docs/performance.md, "Standings").
+    shown = Q(round__event=event, round__number__lte=n_rounds)
+    if published_only:
+        shown &= Q(round__published=True)
     games = (
-        Game.objects.filter(round__event=event, round__number__lte=n_rounds)
+        Game.objects.filter(shown)
         .order_by("round__number", "board")
         .values_list("round__number", "white_id", "black_id", "result", "time_control")
     )
-    byes = Bye.objects.filter(round__event=event, round__number__lte=n_rounds).values_list(
-        "round__number", "player__start_no", "kind"
-    )
+    byes = Bye.objects.filter(shown).values_list("round__number", "player__start_no", "kind")
     return build_crosstable(
         name=event.name,
         rounds=n_rounds,

@@ -22,7 +22,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
-from events.errors import RegulationLocked, ResultConflict, UserError
+from events.errors import EventClosed, RegulationLocked, ResultConflict, UserError
 from events.formats import undo_handler
 from events.models import (
     AuditEntry,
@@ -130,6 +130,30 @@ def event_version_bump(*, event: Event) -> None:
     transaction.on_commit(lambda: cache.delete(key))
 
 
+def event_require_open(event: Event) -> Event:
+    """The one guard of every write to an event's data (issue 19: a closed event is closed).
+
+    Every write service of every app and format calls it first, before it reads or locks
+    anything else (so that locks are always taken event first: no deadlock with a closing).
+    It locks the event row for the transaction, so a closing waits for the writes in flight
+    and a write that waited for a closing sees it; a closed ("Final") event refuses with
+    :class:`EventClosed`, whose message says how to reopen it.
+
+    Writes that stay allowed on a closed event, and why (docs/reliability.md): reopening it
+    (:func:`event_reopen`, the director only, audited); who has which role
+    (:func:`access_grant`: who manages the event, not its results); the prizes (fund,
+    categories, settings and the approval of the sheet: what an organiser does once the
+    standings are final; any change moves the results version, so an approved sheet shows
+    as outdated); tour series (built from finished events). ``tests/test_closed_event.py``
+    calls every other write service on a closed event (found by walking the apps, so a new
+    one that forgets this is caught), ``tests/test_closed_event_urls.py`` every write URL.
+    """
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    if locked.status == EventStatus.FINISHED:
+        raise EventClosed
+    return locked
+
+
 def unique_slug(name: str) -> str:
     base = slugify(name)[:80] or "event"
     slug, n = base, 2
@@ -189,7 +213,7 @@ def regulation_is_locked(event: Event) -> bool:
 def event_update(
     *, event: Event, fields: EventFields, user: UserLike, confirm_regulation: bool = False
 ) -> Event:
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = event_require_open(event)
     regulation = event.regulation
     round_robin = fields.system in ("round_robin", "double_round_robin")
     overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
@@ -321,6 +345,7 @@ def _player_create(event: Event, fields: PlayerFields) -> Player:
 
 @transaction.atomic
 def player_register(*, event: Event, fields: PlayerFields, user: UserLike) -> Player:
+    event_require_open(event)
     player = _player_create(event, fields)
     event_changed(
         event=event,
@@ -390,6 +415,7 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
 def players_register_many(
     *, event: Event, players: Sequence[PlayerFields], user: UserLike
 ) -> list[Player]:
+    event_require_open(event)
     created = [_player_create(event, fields) for fields in players]
     event_changed(
         event=event,
@@ -468,6 +494,7 @@ def round_pairings_set(
     audit: bool = True,
 ) -> Round:
     """Create (or replace, while no result is in) the pairings and byes of a round."""
+    event_require_open(event)
     if not 1 <= round_no <= event.rounds:
         raise UserError(f"round {round_no} is outside 1–{event.rounds}")
     players = _players_by_start_no(event)
@@ -535,6 +562,10 @@ def game_result_record(
     save is refused with :class:`ResultConflict` carrying both values (design brief §3: never a
     silent overwrite). The row lock serialises two simultaneous saves of the same game.
     """
+    event = Event.objects.filter(round_set__games=game_id).first()
+    if event is None:
+        raise UserError("that game does not exist (was the round re-paired?)")
+    event_require_open(event)
     if result not in ("", *Result.values):
         raise UserError(f"unknown result {result!r}")
     try:
@@ -579,6 +610,7 @@ def audit_undo(*, event: Event, entry_id: int, user: UserLike) -> AuditEntry:
     format undoes its own audited changes the same way, through the seam
     (:func:`events.formats.undo_handler`; formats/mso's table scores).
     """
+    event_require_open(event)
     try:
         entry = AuditEntry.objects.select_for_update().get(pk=entry_id, event=event)
     except AuditEntry.DoesNotExist as exc:
@@ -612,6 +644,21 @@ def audit_undo(*, event: Event, entry_id: int, user: UserLike) -> AuditEntry:
     return undo_entry
 
 
+def _refuse_last_director_leaving(event: Event, target: Any, role: str) -> None:
+    """An event always has a director (issue 19): the last one cannot become an arbiter, or
+    nobody could manage the event (superusers aside). The event row is locked first, so two
+    directors demoting each other at once cannot both succeed."""
+    if role == Role.DIRECTOR:
+        return
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    directors = EventAccess.objects.filter(event=event, role=Role.DIRECTOR)
+    if directors.filter(user=target).exists() and not directors.exclude(user=target).exists():
+        raise UserError(
+            f"{target.get_username()} is the event's only director: make someone else "
+            "director first, or the event would have nobody to manage it"
+        )
+
+
 @transaction.atomic
 def access_grant(*, event: Event, username: str, role: str, user: UserLike) -> EventAccess:
     from django.contrib.auth import get_user_model
@@ -622,6 +669,7 @@ def access_grant(*, event: Event, username: str, role: str, user: UserLike) -> E
         target = get_user_model().objects.get(username=username)
     except get_user_model().DoesNotExist as exc:
         raise UserError(f"there is no user called {username!r}") from exc
+    _refuse_last_director_leaving(event, target, role)
     access, _ = EventAccess.objects.update_or_create(
         event=event, user=target, defaults={"role": role}
     )

@@ -29,6 +29,7 @@ from events.forms import (
     PlayerListForm,
     PlayerTrfForm,
     UploadForm,
+    seen_version,
 )
 from events.imports import decode_upload, event_import_upload, players_from_trf
 from events.models import Result
@@ -191,12 +192,11 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
     """Record one result. htmx gets the row back (and the progress, out of band)."""
     event = event_for_results(request, slug)
     result = request.POST.get("result", "")
-    version = request.POST.get("version")
     try:
         game = services.game_result_record(
             game_id=selectors.game_id_in_event(event, game_id),
             result=result,
-            expected_version=int(version) if version and version.isdigit() else None,
+            expected_version=seen_version(request.POST.get("version")),
             user=request.user,
         )
     except ResultConflict as exc:
@@ -238,7 +238,7 @@ def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict
 
 def _crosstable_context(slug: str) -> dict[str, Any]:
     event = selectors.event_get(slug)
-    table = selectors.event_crosstable(event)
+    table = selectors.event_crosstable(event, published_only=True)
     return {
         "event": event,
         "rows": selectors.crosstable_rows(table),
@@ -287,7 +287,7 @@ def audit_undo(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def access(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)
     form = AccessForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -319,7 +319,7 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_close(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)  # reopening is allowed
     reopen = request.POST.get("reopen") == "1"
     try:
         if reopen:

@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from events.errors import ResultConflict, UserError
 from events.models import AuditEntry, Event
-from events.services import UserLike, event_changed
+from events.services import UserLike, event_changed, event_require_open
 from events.sources import GCT_2019, cite
 from playoffs import rules, selectors
 from playoffs.models import (
@@ -155,6 +155,7 @@ def playoff_confirm(
     """The director confirms the proposed playoff: seed 000 2.1 / 3.1 (everyone tied for
     first), the rule, and the start (2.2: thirty minutes after the last game; 3.2: the reserve
     day after the last round). Confirming again after the tie changed takes the new tie."""
+    event_require_open(event)
     event = _locked(event)
     tied = selectors.tied_for_first(event)
     if not tied:
@@ -277,6 +278,7 @@ def playoff_result_record(
     stages depend on, and with :class:`ResultConflict` when someone saved the game since
     ``expected_version`` (design.md §3: never a silent overwrite).
     """
+    event_require_open(event)
     if result not in PLAYOFF_RESULTS:
         raise UserError(f"unknown result {result!r}: use 1-0, 1/2-1/2 or 0-1")
     event = _locked(event)
@@ -300,6 +302,7 @@ def playoff_result_clear(
 ) -> PlayoffGame:
     """Take a result back (the game awaits a result again); refused while later stages, which
     it decided, have results."""
+    event_require_open(event)
     event = _locked(event)
     _, plan = _open_playoff(event)
     scheduled = _scheduled(plan, stage, game)
@@ -316,6 +319,7 @@ def playoff_result_clear(
 def playoff_result_undo(*, event: Event, entry_id: int, user: UserLike) -> None:
     """Undo a playoff result change from the audit log: put the previous result back, as a
     new audited change. Refused if the game has changed since."""
+    event_require_open(event)
     try:
         entry = AuditEntry.objects.select_for_update().get(pk=entry_id, event=event)
     except AuditEntry.DoesNotExist as exc:
@@ -358,6 +362,7 @@ def coin_toss_record(
     Only for an Armageddon game without a result; recording again before the game is played
     replaces the toss (audited with the previous one).
     """
+    event_require_open(event)
     if choice not in TossChoice.values:
         raise UserError("the toss winner chooses white or black")
     event = _locked(event)
@@ -398,6 +403,7 @@ def arbiter_decision_record(
 ) -> ArbiterDecision:
     """Seed 000 3.5: after four round robins the chief arbiter, having consulted the players,
     resolves the remaining tie by other means: the order of the players still tied, and how."""
+    event_require_open(event)
     event = _locked(event)
     _, plan = _open_playoff(event)
     if plan.status != "arbiter_decides":
@@ -424,6 +430,7 @@ def arbiter_decision_record(
 def playoff_reset(*, event: Event, user: UserLike) -> None:
     """Delete the playoff's games, tosses, decision and confirmation (audited with all of it),
     for a tie that changed so much that the entered games no longer fit."""
+    event_require_open(event)
     event = _locked(event)
     before = _playoff_snapshot(event)
     for model in (PlayoffGame, CoinToss, ArbiterDecision, PlayoffState):

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
+from events.forms import seen_version
 from events.models import Event
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
@@ -93,9 +94,8 @@ def playoff_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("playoffs:manage", slug=slug)
 
 
-def _version(request: HttpRequest) -> int | None:
-    raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+def _version(request: HttpRequest) -> int:
+    return seen_version(request.POST.get("version"))
 
 
 def _start_no(request: HttpRequest, key: str) -> int | None:

@@ -53,7 +53,7 @@ def prize_sheet(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def approve(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)
     seen = request.POST.get("results_version", "")
     try:
         services.prize_sheet_approve(
@@ -144,7 +144,7 @@ def _save(event: Event, which: str, data: dict[str, object], user: object) -> st
 
 @require_http_methods(["GET", "POST"])
 def prize_setup(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)
     which = request.POST.get("form", "")
     if request.method == "GET" or which not in SETUP_FORMS:
         return render(request, SETUP_TEMPLATE, _setup_context(event))
@@ -168,7 +168,7 @@ def prize_setup(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def category_delete(request: HttpRequest, slug: str, code: str) -> HttpResponse:
-    event = event_for_director(request, slug)
+    event = event_for_director(request, slug, open_only=False)
     try:
         services.prize_category_delete(event=event, code=code, user=request.user)
     except UserError as exc:

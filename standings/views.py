@@ -119,6 +119,6 @@ def _hall_context(event: Event) -> dict[str, object]:
 @public_page
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
-    context = {**_hall_context(event), "code": event_page_code(request, slug)}
+    context = {**_hall_context(event), "code": event_page_code(slug)}
     template = "standings/hall.html" + ("#hall" if request.htmx else "")  # type: ignore[attr-defined]
     return render(request, template, context)

@@ -24,7 +24,7 @@ import pytest
 
 from tests.conftest import REPO
 
-CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config")
+CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config", "accounts")
 PACKAGES = (*CORE_APPS, "formats")
 ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats")
 

@@ -94,6 +94,13 @@ ACCESS: dict[str, Access] = {
     "login": PUBLIC,
     # Django 5 logs out by POST only; a POST without a session just shows the page.
     "logout": Access(dict.fromkeys(PERSONAS, 405), EVERYONE),
+    # accounts: a password change for the logged-in; the reset link's page for whoever holds
+    # a link (here a broken one: the page says so), which sets a password by POST.
+    "password_change": LOGGED_IN,
+    "password_change_done": _page(LOGGED_IN_USERS),
+    "password_reset": PUBLIC,
+    "password_reset_confirm": _page(EVERYONE, EVERYONE),
+    "password_reset_complete": PUBLIC,
     # events
     "events:event_list": PUBLIC,
     "events:event_create": LOGGED_IN,
@@ -325,6 +332,8 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "app_label": "auth",
         "url": "nowhere/",
         "content_type_id": 1,
+        "uidb64": "MQ",
+        "token": "not-a-token",
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")
@@ -465,6 +474,58 @@ def test_every_post_without_a_csrf_token_is_refused(route: Route, world):  # typ
     assert response.status_code == 403, f"POST {url} without a CSRF token: {response.status_code}"
     assert b"CSRF" in response.content
     assert db_state() == before
+
+
+def _cache_control(response) -> set[str]:  # type: ignore[no-untyped-def]
+    return {part.strip().split("=")[0] for part in response.get("Cache-Control", "").split(",")}
+
+
+# Pages that need a login, each with a persona who may read it (issue 19: never stored).
+PRIVATE = [
+    pytest.param(route, who, id=f"{route.key}-{who}")
+    for route in ROUTES
+    if (access := access_of(route)) is not None and access.get.get("anonymous") == LOGIN
+    for who in [next((p for p in PERSONAS if access.get.get(p) == 200), None)]
+    if who is not None
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("route", "who"), PRIVATE)
+def test_private_pages_are_never_stored(route: Route, who: str, world):  # type: ignore[no-untyped-def]
+    """The audit log, the exports, the Swiss review, every director's and arbiter's page:
+    ``Cache-Control: private, no-store``, so neither a shared cache nor the browser keeps them."""
+    url = _url(route, world)
+    response = _client(who, world).get(url)
+    assert response.status_code == 200, url
+    assert {"private", "no-store"} <= _cache_control(response), (url, response["Cache-Control"])
+
+
+@pytest.mark.django_db
+def test_public_pages_are_private_only_for_someone_logged_in(world):  # type: ignore[no-untyped-def]
+    """A spectator's page stays revalidated by its ETag (no-cache, never no-store); the same
+    page rendered for a director is ``private``: it carries their links and CSRF token."""
+    slug = world["events"]["main"].slug
+    spectator = _client("anonymous", world).get(f"/e/{slug}/standings/")
+    assert "private" not in _cache_control(spectator) and "no-cache" in _cache_control(spectator)
+    director = _client("director", world)
+    seen = director.get(f"/e/{slug}/standings/")
+    assert {"private", "no-cache"} <= _cache_control(seen)
+    assert "no-store" not in _cache_control(seen)
+    unchanged = director.get(f"/e/{slug}/standings/", HTTP_IF_NONE_MATCH=seen["ETag"])
+    assert unchanged.status_code == 304 and "no-store" not in _cache_control(unchanged)
+
+
+def test_the_private_pages_include_the_issues_list() -> None:
+    keys = {param.values[0].key for param in PRIVATE}
+    assert {
+        "events:audit_log",
+        "events:export_json",
+        "draws:swiss_round",
+        "events:round_results",
+        "playoffs:manage",
+        "prizes:draft_download",
+    } <= keys
 
 
 @pytest.mark.django_db

@@ -31,6 +31,7 @@ from events.services import (
     PairingInput,
     UserLike,
     event_changed,
+    event_require_open,
     round_pairings_set,
 )
 from formats.cohen import draw as schedules
@@ -165,6 +166,7 @@ def cohen_stage_start(*, event: Event, user: UserLike) -> CohenStage:
     """Open a Cohen Chess event: divide the pools (or seed the round robin) and schedule the
     first stage from round 1. Sets the event's number of rounds to what the whole schedule
     needs (audited with the value before)."""
+    event_require_open(event)
     event = _locked(event)
     if event.system != EventSystem.COHEN:
         raise UserError("this event is not played in the Cohen Chess format (system 'cohen')")
@@ -238,6 +240,7 @@ def cohen_stage_advance(
     result changed since, the advance is refused (the preview they saw may be stale).
     ``lot``: ``"seed"`` or a list of start numbers (best first) to record a lot first.
     """
+    event_require_open(event)
     event = _locked(event)
     if expected_version is not None and expected_version != event.results_version:
         raise UserError(

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from events.access import event_for_director, event_for_results
 from events.errors import UserError
+from events.forms import NO_VERSION
 from events.models import Event, Role
 from events.selectors import user_role
 from events.views import HtmxHttpRequest
@@ -157,7 +158,7 @@ def final_spot(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpRespon
             event=event,
             match_id=row.pk,
             final_spot=form.cleaned_data["final_spot"],
-            expected_version=form.cleaned_data["version"],
+            expected_version=form.cleaned_data["version"] or NO_VERSION,
             user=request.user,
         )
     except UserError as exc:

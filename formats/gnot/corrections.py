@@ -62,7 +62,7 @@ from django.db.models import Q
 
 from events.errors import UserError
 from events.models import AuditEntry, Event, EventSystem
-from events.services import UserLike, event_changed
+from events.services import UserLike, event_changed, event_require_open
 from formats.gnot import draw as draw_engine
 from formats.gnot import selectors, services
 from formats.gnot.models import (
@@ -414,6 +414,7 @@ def match_result_undo(
     Refused (nothing changes) when the entry is not the match's latest change, the match has
     changed since, or anything has been built on the result (module decisions 1–4).
     """
+    event_require_open(event)
     _gnot(event)
     entry = _undoable_entry(event, entry_id)
     row = _locked_match(event, entry, match_id)
@@ -474,6 +475,7 @@ def match_final_spot_set(
     """Mark (or unmark) a match whose tie decides a spot in the National or Metropolitan
     final: its tie is then broken by the second 1.9.3 (a four-board playoff, then successive
     one-board playoffs). Nothing is written when the mark is already so."""
+    event_require_open(event)
     _gnot(event)
     attempted = "final spot" if final_spot else "no final spot"
     row = services._locked_row(event, match_id, expected_version, attempted)

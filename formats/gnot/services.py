@@ -31,7 +31,7 @@ from django.db.models import Max
 
 from events.errors import ResultConflict, UserError
 from events.models import Event, EventSystem
-from events.services import UserLike, event_changed
+from events.services import UserLike, event_changed, event_require_open
 from formats.gnot import draw as draw_engine
 from formats.gnot import rules as engine
 from formats.gnot import selectors
@@ -102,6 +102,7 @@ def gnot_setup_set(*, event: Event, vp_scale: str, user: UserLike) -> GnotSetup:
     Refused once a team has entered the Swiss: its entry score (1.8.3) was computed on the
     scale in use, so changing it would leave the stored scores on another scale.
     """
+    event_require_open(event)
     _gnot(event)
     setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
     _known_scale(vp_scale, setup)
@@ -161,6 +162,7 @@ def gnot_bands_set(*, event: Event, tables: dict[int, list[BandRow]], user: User
     Refused while the table is in use and something already depends on it: Swiss entries on
     the Swiss scale, or whist results on the whist scale.
     """
+    event_require_open(event)
     _gnot(event)
     try:
         event_band_scale(tables)
@@ -193,6 +195,7 @@ def gnot_whist_scale_set(*, event: Event, scale: str, boards: int, user: UserLik
     Refused once a whist match has a result: the group's VPs and the Swiss entry scores
     already depend on it.
     """
+    event_require_open(event)
     _gnot(event)
     setup, _ = GnotSetup.objects.select_for_update().get_or_create(event=event)
     if scale:
@@ -219,6 +222,7 @@ def dko_winner_swiss_set(*, event: Event, joins: bool, user: UserLike) -> GnotSe
     (formats.gnot.selectors.swiss_droppers). Refused to withdraw once it has entered: its
     matches are part of its opponents' scores.
     """
+    event_require_open(event)
     _gnot(event)
     rows = selectors.match_rows(event)
     dko = selectors.decided_outcome(rows, "4")
@@ -270,6 +274,7 @@ def parse_team_lines(text: str) -> list[TeamFields]:
 @transaction.atomic
 def teams_register(*, event: Event, teams: Sequence[TeamFields], user: UserLike) -> list[Team]:
     """Register teams; each gets the next team number unless one is given."""
+    event_require_open(event)
     _gnot(event)
     if TeamMatch.objects.filter(event=event).exists():
         raise UserError("the field is seeded and drawn: teams cannot be added now")
@@ -380,6 +385,7 @@ def _week_one_store(event: Event, draw: draw_engine.WeekOneDraw, teams: dict[int
 @transaction.atomic
 def teams_seed(*, event: Event, order: Sequence[int], user: UserLike) -> None:
     """Seed the field (``order``: team numbers, best first) and store week one's draw."""
+    event_require_open(event)
     _gnot(event)
     teams = {t.team_no: t for t in Team.objects.filter(event=event)}
     if sorted(order) != sorted(teams):
@@ -549,6 +555,7 @@ def match_result_record(
     refused while any of them has a result (undo that one first). A correction after a
     session was drawn from the result keeps the draw (1.10.7: the director swaps positions).
     """
+    event_require_open(event)
     attempted = f"{score.home_imps}–{score.away_imps}"
     row = _locked_row(event, match_id, expected_version, attempted)
     before = _snapshot(row)
@@ -583,6 +590,7 @@ def match_playoff_record(
     expected_version: int | None = None,
 ) -> TeamMatch:
     """Record the playoff boards the engine asked for (1.9.2, 1.9.3) and decide again."""
+    event_require_open(event)
     attempted = f"playoff {score.home_imps}–{score.away_imps}"
     row = _locked_row(event, match_id, expected_version, attempted)
     if row.status != MatchStatus.PLAYOFF_NEEDED or row.playoff_boards is None:
@@ -749,6 +757,7 @@ def choice_record(
 ) -> ChoiceRecord:
     """The next chooser (or, after a forfeit, the director) takes ``chosen``; a refused choice
     raises :class:`UserError` with :class:`formats.gnot.draw.ChoiceRefused`'s reason."""
+    event_require_open(event)
     view = _open_choice(event, session)
     assert view.state is not None
     try:
@@ -761,6 +770,7 @@ def choice_record(
 @transaction.atomic
 def choice_forfeit_record(*, event: Event, session: str, user: UserLike) -> ChoiceRecord:
     """1.10.6: the next chooser had no representative present; the director chooses for it."""
+    event_require_open(event)
     view = _open_choice(event, session)
     chooser = view.next_chooser
     if view.forfeited:
@@ -786,6 +796,7 @@ def choice_forfeit_record(*, event: Event, session: str, user: UserLike) -> Choi
 @transaction.atomic
 def choice_lot_record(*, event: Event, session: str, user: UserLike) -> ChoiceRecord:
     """After a forfeit, the director's choice drawn by lot among the allowed opponents."""
+    event_require_open(event)
     view = _open_choice(event, session)
     assert view.state is not None
     try:
@@ -818,6 +829,7 @@ def _draw_store(
 def session_draw(*, event: Event, session: str, user: UserLike) -> int:
     """Draw a session without (or after) choice: 2a from week one (3.1.3, 3.3.3, 3.4.2), a
     two-team session (3.1.8, 3.1.10, 3.1.11). Returns the number of matches stored."""
+    event_require_open(event)
     _gnot(event)
     if session not in draw_engine.SESSIONS:
         raise UserError(f"there is no session {session!r}")
@@ -912,6 +924,7 @@ def appeal_swap_record(
 ) -> ChoiceRecord:
     """1.10.7: an appeal changed a result after the draw was made: the draw is unchanged
     except that the two teams of the appealed match swap positions."""
+    event_require_open(event)
     _gnot(event)
     matches = list(
         TeamMatch.objects.select_for_update()
@@ -996,6 +1009,7 @@ def _ranked_droppers(
 def swiss_round_pair(*, event: Event, user: UserLike) -> int:
     """Pair the next Swiss round: round 1 by lot (1.8.2); later rounds the k-th Swiss team
     against the k-th dropper (1.8.5), the rest top against top without rematches (1.8.6)."""
+    event_require_open(event)
     _gnot(event)
     view = selectors.swiss_view(event)
     round_no = view.next_round
@@ -1055,6 +1069,7 @@ def swiss_round_pair(*, event: Event, user: UserLike) -> int:
 @transaction.atomic
 def team_decline_set(*, event: Event, team_no: int, declined: bool, user: UserLike) -> Team:
     """1.11.3: a qualified team opts not to proceed (or changes its mind)."""
+    event_require_open(event)
     _gnot(event)
     team = Team.objects.select_for_update().filter(event=event, team_no=team_no).first()
     if team is None:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
+from events.forms import NO_VERSION
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
 from formats.gnot import presenters, selectors, services
@@ -174,7 +175,7 @@ def _result_save(request: HttpRequest, event, row: TeamMatch, form: MatchResultF
         "match_id": row.pk,
         "score": form.score(),
         "user": request.user,
-        "expected_version": form.cleaned_data.get("version"),
+        "expected_version": form.cleaned_data.get("version") or NO_VERSION,
     }
     if request.POST.get("playoff") and row.status == MatchStatus.PLAYOFF_NEEDED:
         services.match_playoff_record(**where)

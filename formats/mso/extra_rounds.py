@@ -20,6 +20,7 @@ from events.services import (
     PairingInput,
     UserLike,
     audit_record,
+    event_require_open,
     round_pairings_set,
 )
 from events.sources import MSO, cite
@@ -47,6 +48,7 @@ def extra_round_needed(event: Event) -> tuple[int, ...]:
 @transaction.atomic
 def mso_extra_round_schedule(*, event: Event, user: UserLike) -> int:
     """Add and pair the next extra round among the perfect scorers; returns its number."""
+    event_require_open(event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     scorers = extra_round_needed(event)
     if not scorers:

@@ -25,6 +25,7 @@ from events.services import (
     ByeInput,
     UserLike,
     event_changed,
+    event_require_open,
     event_version_bump,
     round_pairings_set,
 )
@@ -144,6 +145,7 @@ def multi_round_tables_set(
     audit: bool = True,
 ) -> Round:
     """Seat a round (seed 003 multi-player games): numbered tables and byes."""
+    event_require_open(event)
     _round_open(event, round_no)
     players = _check_tables(event, round_no, tables, byes)
     rnd = round_pairings_set(
@@ -192,6 +194,7 @@ def multi_game_scores_record(
     user: UserLike,
 ) -> MultiGame:
     """Record (or correct) every seat's game score of one table together."""
+    event_require_open(event)
     try:
         game = (
             MultiGame.objects.select_for_update()
@@ -244,6 +247,7 @@ def multi_scores_undo(*, event: Event, entry: AuditEntry, user: UserLike) -> Aud
     (the round was seated again) or its scores have changed since (undo the later change
     first): an undo never overwrites a later entry.
     """
+    event_require_open(event)
     if entry.undone_by_id is not None:
         raise UserError("this change has already been undone")
     link = TableAuditEntry.objects.filter(entry=entry).first()

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
+from events.forms import seen_version
 from events.models import Event
 from events.selectors import event_get, user_role
 from events.services import ByeInput
@@ -106,7 +107,7 @@ def multi_scores(request: HtmxHttpRequest, slug: str, number: int, game_id: int)
             event=event,
             game_id=game_id,
             scores=posted,
-            expected_version=int(version) if version.isdigit() else None,
+            expected_version=seen_version(version),
             user=request.user,
         )
     except UserError as exc:  # ScoreError and ResultConflict too: shown at the table

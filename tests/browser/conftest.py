@@ -72,7 +72,10 @@ def new_page(browser, live_server) -> Iterator[Callable[[], object]]:  # type: i
 
 
 @pytest.fixture(autouse=True)
-def browser_settings(settings):  # type: ignore[no-untyped-def]
+def browser_settings(settings, live_server):  # type: ignore[no-untyped-def]
+    # The QR codes and "Live results" addresses point at the live server, as SITE_URL points
+    # at the site in a deployment.
+    settings.SITE_URL = live_server.url
     # live_server serves /static/ through staticfiles' finders, which know only the source
     # names, not the hashed names the manifest storage (DEBUG off) writes into the pages.
     settings.STORAGES = {

@@ -25,7 +25,13 @@ pytestmark = pytest.mark.django_db
 
 # Latin with diacritics (DejaVu), Chinese, Japanese and Korean (ReportLab's CID fonts).
 NAMES = {1: "Zoë Ødegård-Łukasiewicz", 2: "王浩", 3: "藤井 そうた", 4: "김철수"}
-PUBLIC_PAGE = "http://testserver/e/{slug}/"
+SITE_URL = "https://chess.example.org"
+PUBLIC_PAGE = SITE_URL + "/e/{slug}/"
+
+
+@pytest.fixture(autouse=True)
+def site_url(settings):  # type: ignore[no-untyped-def]
+    settings.SITE_URL = SITE_URL
 
 
 def named(event: Event) -> Event:
@@ -90,6 +96,22 @@ def test_the_pdf_holds_the_names_in_every_script_and_the_public_address(event, c
     assert all(name in text for name in NAMES.values())
     assert "Round 1 · pairings" in text
     assert PUBLIC_PAGE.format(slug=event.slug) in text
+
+
+def test_a_forged_host_header_never_reaches_the_sheets_address(event, client_for, settings):  # type: ignore[no-untyped-def]
+    """The sheets are cached for every visitor: one request with Host evil:6666 (a deployment
+    that lets any host through) must not put that address in front of everyone (issue 19)."""
+    settings.ALLOWED_HOSTS = ["*"]
+    url = PUBLIC_PAGE.format(slug=event.slug)
+    forged = {"HTTP_HOST": "evil:6666"}
+    for page in (sheet(event), pdf(event)):
+        first = client_for(None).get(page, **forged)
+        later = client_for(None).get(page)  # from the shared page cache
+        for response in (first, later):
+            text = (
+                pdf_text(response.content) if page.endswith(".pdf") else response.content.decode()
+            )
+            assert url in text and "evil" not in text, page
 
 
 def test_an_unchanged_pdf_answers_304_and_a_cached_one_keeps_its_file_name(event, client_for):

@@ -66,3 +66,42 @@ def test_the_pdf_holds_the_same_rows(played, client_for):
 def test_unknown_event_is_404(client_for):
     for name in ("events:crosstable_print", "events:crosstable_pdf"):
         assert client_for(None).get(reverse(name, args=["no-such-event"])).status_code == 404
+
+
+@pytest.fixture
+def draft_round(director) -> tuple[Event, int]:  # type: ignore[no-untyped-def]
+    """A 5-player Swiss: round 1 paired, published and played; round 2 paired by the engine
+    and still under the director's review, with its pairing-allocated bye. Returns the event
+    and the start number of round 2's bye (5 players: round 1 has a bye too)."""
+    from draws import swiss_services
+    from events.models import Bye
+
+    event = make_event(director, players=5, rounds=5)
+    swiss_services.swiss_round_pair(event=event, round_no=1, user=director)
+    swiss_services.swiss_round_publish(event=event, round_no=1, user=director)
+    for game in Game.objects.filter(round__event=event, round__number=1):
+        game_result_record(game_id=game.pk, result="0-1", expected_version=None, user=director)
+    swiss_services.swiss_round_pair(event=event, round_no=2, user=director)
+    bye = Bye.objects.get(round__event=event, round__number=2)
+    return event, bye.player.start_no
+
+
+def test_nothing_of_a_round_under_review_is_on_the_public_crosstable(draft_round, client_for):  # type: ignore[no-untyped-def]
+    """Issue 19: the draft round's bye and its point showed on the crosstable (HTML and PDF)
+    while the standings said 0. Round 2 is blank for everyone, and the points are round 1's."""
+    event, bye_start_no = draft_round
+    page = client_for(None).get(reverse("events:crosstable", args=[event.slug]))
+    rows = {row.start_no: row for row in page.context["rows"]}
+    assert rows[bye_start_no].cells[1] == "–"  # not "1 bye"
+    assert all(row.cells[1] == "–" for row in rows.values()), [r.cells for r in rows.values()]
+    standings = client_for(None).get(reverse("standings:standings", args=[event.slug]))
+    points = {row.start_no: row.points for row in standings.context["table"].rows}
+    assert {n: row.points for n, row in rows.items()} == points
+    assert page.content.decode().count("1 bye") == 1  # round 1's, published
+    for sheet in ("events:crosstable_print", "events:crosstable_pdf"):
+        response = client_for(None).get(reverse(sheet, args=[event.slug]))
+        if sheet.endswith("pdf"):
+            text = " ".join(p.extract_text() for p in PdfReader(BytesIO(response.content)).pages)
+        else:
+            text = response.content.decode()
+        assert text.count("1 bye") == 1, sheet

@@ -127,7 +127,7 @@ PAGES = [
         lambda e, ids: {"slug": e.slug, "game_id": ids["board1"]},
         POST_ONLY,
         post=_with(RESULTS, arbiter=302, director=302),
-        data=lambda: {"result": "0-1"},
+        data=lambda: {"result": "0-1", "version": "1"},  # board 1 as the form shows it
     ),
     Page("audit_log", _slug, DIRECTOR),
     Page(

@@ -681,3 +681,28 @@ def test_a_refused_result_is_shown_in_the_row_for_htmx_and_nothing_changes(
     assert "unknown result" in page
     game.refresh_from_db()
     assert game.result == ""
+
+
+@pytest.mark.parametrize("posted", [{}, {"version": "abc"}, {"version": "²"}, {"version": "-1"}])
+def test_a_save_without_a_usable_version_is_a_conflict_not_an_overwrite(
+    event, client_for, director, arbiter, posted
+):
+    """A form that does not say which version it saw cannot overwrite: answered like a
+    conflict, with both values (issue 19; it used to overwrite silently)."""
+    game = board(event, 1)
+    client_for(director).post(
+        url("game_result", event, game_id=game.pk), {"result": "1-0", "version": "1"}
+    )
+    response = client_for(arbiter).post(
+        url("game_result", event, game_id=game.pk), {"result": "0-1", **posted}
+    )
+    assert response.status_code == 409
+    assert "Saved now: <strong>1-0</strong> · yours: <strong>0-1</strong>" in text(response)
+    game.refresh_from_db()
+    assert (game.result, game.version) == ("1-0", 2)
+    row = client_for(arbiter).post(
+        url("game_result", event, game_id=game.pk), {"result": "0-1", **posted}, headers=HTMX
+    )
+    assert 'class="conflict" role="alert"' in text(row)
+    game.refresh_from_db()
+    assert game.result == "1-0"

@@ -125,10 +125,27 @@ def test_arbiter_enters_a_result_with_htmx_and_gets_the_row(
     assert PlayoffGame.objects.filter(event=classical, result="1-0").count() == 1
 
 
+def shown(event, game: int, stage: int = 1) -> int:  # type: ignore[no-untyped-def]
+    """The version the manage page puts in a playoff game's form (its hidden field)."""
+    return selectors.numbered_rows(event)[(stage, game)].version
+
+
+def test_a_playoff_result_without_a_version_is_a_conflict(classical, director, client_for):
+    """As on the result-entry page (issue 19): no version, no overwrite."""
+    confirm(classical, director)
+    client_for(director).post(
+        url("game_result", classical.slug, 1, 1), {"result": "1-0", "version": shown(classical, 1)}
+    )
+    page = client_for(director).post(url("game_result", classical.slug, 1, 1), {"result": "0-1"})
+    assert page.status_code == 409
+    assert PlayoffGame.objects.get(event=classical, stage=1, result="1-0")
+
+
 def test_result_without_javascript_redirects_back_to_the_game(classical, director, client_for):
     confirm(classical, director)
     response = client_for(director).post(
-        url("game_result", classical.slug, 1, 1), {"result": "1/2-1/2"}
+        url("game_result", classical.slug, 1, 1),
+        {"result": "1/2-1/2", "version": shown(classical, 1)},
     )
     assert response.status_code == 302
     assert response["Location"] == url("manage", classical.slug) + "#playoff-game-1-1"
@@ -159,7 +176,9 @@ def test_completing_a_stage_refreshes_the_whole_page(classical, director, client
     client = client_for(director)
     for number in (1, 2, 3):
         response = client.post(
-            url("game_result", classical.slug, 1, number), {"result": "1/2-1/2"}, **HTMX
+            url("game_result", classical.slug, 1, number),
+            {"result": "1/2-1/2", "version": shown(classical, number)},
+            **HTMX,
         )
     assert response["HX-Refresh"] == "true"
     page = client.get(url("manage", classical.slug)).content.decode()
@@ -239,7 +258,9 @@ def test_director_undoes_a_playoff_result_from_the_manage_page(classical, direct
 
     confirm(classical, director)
     client = client_for(director)
-    client.post(url("game_result", classical.slug, 1, 1), {"result": "1-0"})
+    client.post(
+        url("game_result", classical.slug, 1, 1), {"result": "1-0", "version": shown(classical, 1)}
+    )
     page = client.get(url("manage", classical.slug)).content.decode()
     entry = AuditEntry.objects.get(event=classical, action="playoff.result.record")
     assert url("undo", classical.slug, entry.pk) in page

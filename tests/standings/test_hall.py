@@ -22,6 +22,12 @@ from tests.conftest import make_event
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+SITE_URL = "https://chess.example.org"
+
+
+@pytest.fixture(autouse=True)
+def site_url(settings):  # type: ignore[no-untyped-def]
+    settings.SITE_URL = SITE_URL
 
 
 def hall(event: Event) -> str:
@@ -32,6 +38,18 @@ def play_round_one(event: Event) -> None:
     for board, result in ((1, "1-0"), (2, "1/2-1/2")):
         game = Game.objects.get(round__event=event, board=board)
         game_result_record(game_id=game.pk, result=result, expected_version=None, user=None)
+
+
+def test_a_forged_host_header_never_reaches_the_qr_code(event, client_for, settings):  # type: ignore[no-untyped-def]
+    """One request with Host evil:6666 (where any host gets through) renders the page the shared
+    cache then gives every spectator: its QR code must still be the site's (issue 19)."""
+    settings.ALLOWED_HOSTS = ["*"]
+    url = f"{SITE_URL}/e/{event.slug}/"
+    first = client_for(None).get(hall(event), HTTP_HOST="evil:6666").content.decode()
+    later = client_for(None).get(hall(event)).content.decode()
+    for content in (first, later):
+        assert qr_svg(url, title=f"QR code: {url}") in content
+        assert "evil" not in content
 
 
 def test_the_current_round_and_the_qr_code_of_the_public_page(event, client_for):
@@ -46,7 +64,7 @@ def test_the_current_round_and_the_qr_code_of_the_public_page(event, client_for)
     assert re.search(r"3\. Player 3</td><td class=\"result\">–</td><td>4\. Player 4", content)
     # Round 1 is not complete: no standings yet, and the page says when they come.
     assert "The standings appear once the first round is complete." in content
-    url = f"http://testserver/e/{event.slug}/"
+    url = f"{SITE_URL}/e/{event.slug}/"
     assert qr_svg(url, title=f"QR code: {url}") in content and url in content
     assert "js/hall." in content and "<script>" not in content  # the CSP: no inline script
     assert 'data-rotate-seconds="15"' in content

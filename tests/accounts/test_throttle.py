@@ -1,0 +1,119 @@
+"""The login throttle's policy, through the login page (issue 19; accounts/throttle.py).
+
+Per account (any address) and per client address (any account); tries during a lock-out are
+refused and neither count nor extend it; behind trusted proxies the client address is the one
+the proxy reports. Time is moved by ageing the stored attempts, as the clock would.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from axes.models import AccessAttempt
+from django.db.models import F
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = "/accounts/login/"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):  # type: ignore[no-untyped-def]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _try(username: str, password: str, address: str = "192.0.2.1", **headers: str):  # type: ignore[no-untyped-def]
+    return Client(REMOTE_ADDR=address, **headers).post(
+        LOGIN, {"username": username, "password": password}
+    )
+
+
+def _right(user) -> str:  # type: ignore[no-untyped-def]
+    return "pw-" + user.username
+
+
+def _age(minutes: int) -> None:
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - dt.timedelta(minutes=minutes))
+
+
+def test_five_failures_from_five_addresses_lock_the_account(director, settings):  # type: ignore[no-untyped-def]
+    for n in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert _try(director.username, "wrong", f"198.51.100.{n}").status_code == 200
+    # The failure that reaches the limit is answered with the lock-out already.
+    assert _try(director.username, "wrong", "198.51.100.99").status_code == 429
+    locked = _try(director.username, _right(director), "203.0.113.50")
+    assert locked.status_code == 429
+    assert "Too many failed logins" in locked.content.decode()
+    # Other accounts are untouched.
+    assert _try("someone-else", "wrong", "203.0.113.50").status_code == 200
+
+
+def test_failures_below_the_limit_do_not_lock(director, settings):  # type: ignore[no-untyped-def]
+    for n in range(settings.AXES_FAILURE_LIMIT - 1):
+        _try(director.username, "wrong", f"198.51.100.{n}")
+    assert _try(director.username, _right(director)).status_code == 302
+
+
+def test_twenty_failures_from_one_address_lock_the_address(director, settings):  # type: ignore[no-untyped-def]
+    for n in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
+        _try(f"guess-{n}", "wrong", "192.0.2.66")
+    assert _try(director.username, _right(director), "192.0.2.66").status_code == 429
+    assert _try(director.username, _right(director), "192.0.2.67").status_code == 302
+
+
+def test_tries_during_a_lock_out_do_not_extend_it(director, settings):  # type: ignore[no-untyped-def]
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _try(director.username, "wrong")
+    _age(10)
+    for _ in range(3):  # someone keeps trying, with the right password too
+        assert _try(director.username, "wrong").status_code == 429
+        assert _try(director.username, _right(director)).status_code == 429
+    _age(6)  # 16 minutes after the failure that locked the account
+    assert _try(director.username, _right(director)).status_code == 302
+
+
+def test_a_lock_out_lasts_the_cool_off_time(director, settings):  # type: ignore[no-untyped-def]
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _try(director.username, "wrong")
+    _age(14)
+    assert _try(director.username, _right(director)).status_code == 429
+
+
+def test_an_attackers_own_login_does_not_clear_their_failures_on_another_account(
+    director, visitor, settings
+):  # type: ignore[no-untyped-def]
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        _try(director.username, "wrong", "192.0.2.9")
+    assert _try(visitor.username, _right(visitor), "192.0.2.9").status_code == 302
+    assert _try(director.username, "wrong", "192.0.2.9").status_code == 429  # the fifth
+    assert _try(director.username, _right(director), "192.0.2.10").status_code == 429
+
+
+def test_behind_a_trusted_proxy_the_address_is_the_one_the_proxy_reports(director, settings):  # type: ignore[no-untyped-def]
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = "10.0.0.2"
+    for n in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
+        # The client's own X-Forwarded-For entry (left) is not believed; the proxy's is.
+        forwarded = f"198.51.100.{n}, 203.0.113.7"
+        _try(f"guess-{n}", "wrong", proxy, HTTP_X_FORWARDED_FOR=forwarded)
+    from_client = _try(
+        director.username, _right(director), proxy, HTTP_X_FORWARDED_FOR="203.0.113.7"
+    )
+    assert from_client.status_code == 429
+    elsewhere = _try(director.username, _right(director), proxy, HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert elsewhere.status_code == 302
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(director, settings):  # type: ignore[no-untyped-def]
+    for n in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
+        _try(f"guess-{n}", "wrong", "192.0.2.70", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+    assert _try(director.username, _right(director), "192.0.2.70").status_code == 429
+
+
+def test_a_malformed_forwarded_address_falls_back_to_the_connection(director, settings):  # type: ignore[no-untyped-def]
+    settings.TRUSTED_PROXY_COUNT = 1
+    response = _try(director.username, "wrong", "10.0.0.2", HTTP_X_FORWARDED_FOR="not-an-ip")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().ip_address == "10.0.0.2"
