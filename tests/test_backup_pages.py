@@ -189,7 +189,8 @@ def _armageddon_toss(event: Event, director: Any) -> None:
 def every_setting_changed() -> None:
     """What a director can set on an event beyond its games: prize settings, categories,
     approved sheets (twice, the first one outdated), closed events, a confirmed playoff with a
-    coin toss, access for another arbiter, a Swiss bye request and a forbidden pair."""
+    coin toss, access for another arbiter, a Swiss bye request and a forbidden pair, and two
+    drawings of lots."""
     from draws.swiss_services import bye_request_record, forbidden_pair_add
     from events.services import access_grant, event_close
     from playoffs.services import playoff_confirm
@@ -233,10 +234,28 @@ def every_setting_changed() -> None:
     forbidden_pair_add(
         event=event["swiss-open"], first=3, second=30, reason="club mates", user=director
     )
+    _drawings_of_lots(director)
+
+
+def _drawings_of_lots(director: Any) -> None:
+    """Two round robins of ten (seed 001): one drawn by the computer and scheduled from the
+    draw, one half-way through a physical ceremony."""
+    from draws.services import draw_entry_record, draw_perform, schedule_create
+    from tests.draws.test_services import CEREMONY, make_field
+
+    drawn = make_field(director, name="Varma Cup")
+    draw_perform(event=drawn, user=director)
+    schedule_create(event=drawn, user=director)
+    held = make_field(director, name="Envelope Night", lots_seed="envelope-night")
+    for start_no, envelope, number in CEREMONY[:4]:
+        draw_entry_record(
+            event=held, start_no=start_no, envelope=envelope, number=number, user=director
+        )
 
 
 def who_and_when() -> dict[str, list[tuple[Any, ...]]]:
     """The records of who did what and when that no page shows (the confirmation's moment)."""
+    from draws.models import DrawCeremony
     from formats.cohen.models import CohenStage
     from playoffs.models import ArbiterDecision, CoinToss, PlayoffState
     from prizes.models import PrizeSheetApproval, Series
@@ -256,6 +275,8 @@ def who_and_when() -> dict[str, list[tuple[Any, ...]]]:
                           "approved_by__username", "approved_at", "snapshot"),
         "advancements": rows(CohenStage, "event__slug", "name", "advanced_by__username",
                              "advanced_at"),
+        "ceremonies": rows(DrawCeremony, "event__slug", "mode", "status", "completed_at",
+                           "schedule_created"),
         "series": rows(Series, "slug", "name", "created_by__username", "created_at",
                        "events__slug"),
     }  # fmt: skip

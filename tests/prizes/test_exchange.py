@@ -4,36 +4,21 @@ values refuse the import, naming the key, and nothing is written."""
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from events.models import Event, EventStatus
 from events.services import event_close
 from prizes.models import CategoryPrize, PrizeSettings
 from prizes.services import prize_category_save, prize_settings_set
+from tests.conftest import export_document, import_copy
 from tests.prizes.conftest import ADDENDUM_FUND, gct_event
 
 pytestmark = pytest.mark.django_db
-
-
-def export(slug: str) -> dict[str, Any]:
-    out = StringIO()
-    call_command("export_event", slug, stdout=out)
-    return dict(json.loads(out.getvalue()))
-
-
-def reimport(document: dict[str, Any], tmp_path: Path, slug: str = "copy") -> Event:
-    path = tmp_path / f"{slug}.json"
-    path.write_text(json.dumps({**document, "slug": slug}))
-    call_command("import_event", str(path), stdout=StringIO())
-    return Event.objects.get(slug=slug)
 
 
 @pytest.fixture
@@ -59,12 +44,12 @@ def set_up(tmp_path: Path, director: Any) -> Event:
 def test_prize_settings_categories_and_the_closing_survive_export_and_import(
     set_up: Event, tmp_path: Path
 ) -> None:
-    document = export(set_up.slug)
+    document = export_document(set_up.slug)
     assert document["prize_settings"] == {"split_rule": "hort", "rounding": "floor", "unit": "10"}
     assert [c["code"] for c in document["prize_categories"]] == ["women", "u2705"]
     assert document["prize_categories"][0]["amounts"] == ["500", "250"]
     assert document["closed"] is True
-    copy = reimport(document, tmp_path)
+    copy = import_copy(document, tmp_path)
     settings = PrizeSettings.objects.get(event=copy)
     assert (settings.split_rule, settings.rounding, settings.unit) == ("hort", "floor", 10)
     categories = CategoryPrize.objects.filter(event=copy).order_by("position")
@@ -73,12 +58,12 @@ def test_prize_settings_categories_and_the_closing_survive_export_and_import(
         ("u2705", "Under 2705", 2),
     ]
     assert Event.objects.get(pk=copy.pk).status == EventStatus.FINISHED
-    assert export(copy.slug) == {**document, "slug": "copy"}
+    assert export_document(copy.slug) == {**document, "slug": "copy"}
 
 
 def test_an_event_without_them_writes_none_of_the_keys(tmp_path: Path, director: Any) -> None:
     event = gct_event(tmp_path, "plain", ADDENDUM_FUND, director=director)
-    document = export(event.slug)
+    document = export_document(event.slug)
     assert not {"prize_settings", "prize_categories", "closed"} & set(document)
 
 
@@ -102,9 +87,9 @@ def test_an_event_without_them_writes_none_of_the_keys(tmp_path: Path, director:
 def test_a_bad_prize_key_refuses_the_import_naming_it(
     set_up: Event, tmp_path: Path, key: str, value: Any, reason: str
 ) -> None:
-    document = {**export(set_up.slug), key: value}
+    document = {**export_document(set_up.slug), key: value}
     events = Event.objects.count()
     with pytest.raises(CommandError) as refusal:
-        reimport(document, tmp_path)
+        import_copy(document, tmp_path)
     assert reason in str(refusal.value)
     assert Event.objects.count() == events
