@@ -246,3 +246,30 @@ def test_an_approval_by_someone_without_a_role_in_the_event_is_restored() -> Non
     approval = PrizeSheetApproval.objects.select_related("approved_by").get()
     assert approval.approved_by is not None and approval.approved_by.username == "sam"
     assert approval.approved_by.is_superuser and not approval.approved_by.has_usable_password()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bridge_correction_still_names_its_match_after_a_restore() -> None:
+    """GNOT audit entries name their match by its number (formats/gnot/corrections.py); the
+    restored match has another, so the backup names it by session, round and table."""
+    from formats.gnot.models import TeamMatch
+    from formats.gnot.services import ScoreInput, match_result_record
+
+    dora = get_user_model().objects.create_user("dora", password="x")
+    event = event_import_document(text=(EXAMPLES / "gnot-2012.json").read_text(), user=dora)
+    TeamMatch.objects.create(  # an unrelated row first, so that the restored numbers differ
+        event=event, session="5", round=9, table=99, home=event.teams.first(),
+        away=event.teams.last(), boards=8,
+    )  # fmt: skip
+    row = TeamMatch.objects.filter(event=event, home_imps__isnull=False).order_by("pk").last()
+    assert row is not None and row.home_imps is not None and row.away_imps is not None
+    score = ScoreInput(home_imps=row.home_imps + 1, away_imps=row.away_imps)
+    match_result_record(event=event, match_id=row.pk, score=score, user=dora)
+    place = (row.session, row.round, row.table)
+    text = run("export_all")
+    call_command("flush", interactive=False, verbosity=0)
+    backup_import(text=text)
+    restored = TeamMatch.objects.get(session=place[0], round=place[1], table=place[2])
+    assert restored.pk != row.pk
+    entry = AuditEntry.objects.get(action="gnot.result")
+    assert entry.before["match"] == entry.after["match"] == restored.pk

@@ -9,6 +9,10 @@ What is normalised, and why (nothing else is):
 - the CSRF token (new per session);
 - database ids inside links and form fields (``/games/812/result/``): rows restored into an
   empty database get new ids; the link's text and its target page are compared all the same;
+- a game's or match's ``version`` in its result form: a per-row count of writes that only
+  detects two people saving the same row; the restore writes each row afresh (a form loaded
+  before the restore is refused as a conflict, the safe side). The event's results version,
+  which pages show, is compared as it is;
 - the restore's own audit entry (``event.restore``), the last line of the audit log: the
   restore is itself on the record;
 - the PDFs are compared by the text reportlab draws (their file metadata carries the moment
@@ -30,6 +34,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import models
 from django.test import Client
 from django.urls import reverse
 
@@ -58,9 +63,11 @@ class PageText(HTMLParser):
         values = dict(attrs)
         if tag in ("script", "style"):
             self._skip += 1
-        if tag == "input" and values.get("name") != "csrfmiddlewaretoken":
+        name = values.get("name")
+        if tag == "input" and name != "csrfmiddlewaretoken":
             checked = " checked" if "checked" in values else ""
-            self.parts.append(f"[{values.get('name')}={values.get('value')}{checked}]")
+            value = "ROW" if name == "version" else values.get("value")
+            self.parts.append(f"[{name}={value}{checked}]")
         if tag == "option" and "selected" in values:
             self.parts.append(f"[selected {values.get('value')}]")
         for attribute in ("href", "action", "hx-get", "hx-post"):
@@ -235,6 +242,24 @@ def every_setting_changed() -> None:
         event=event["swiss-open"], first=3, second=30, reason="club mates", user=director
     )
     _drawings_of_lots(director)
+    _bridge_result_corrected(event["gnot-2012"], director)
+
+
+def _bridge_result_corrected(event: Event, director: Any) -> None:
+    """A GNOT match's IMPs corrected (the winner's margin one more): its page lists the change
+    with its undo, by the match's number in the audit entry (formats/gnot/corrections.py)."""
+    from formats.gnot.models import TeamMatch
+    from formats.gnot.services import ScoreInput, match_result_record
+
+    played = TeamMatch.objects.filter(event=event, home_imps__isnull=False, away_imps__isnull=False)
+    row = played.filter(home_imps__gt=models.F("away_imps")).order_by("-session", "-round").first()
+    assert row is not None and row.home_imps is not None and row.away_imps is not None
+    match_result_record(
+        event=event,
+        match_id=row.pk,
+        score=ScoreInput(home_imps=row.home_imps + 1, away_imps=row.away_imps),
+        user=director,
+    )
 
 
 def _drawings_of_lots(director: Any) -> None:
