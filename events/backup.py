@@ -301,7 +301,8 @@ def _event_import(record: Any, users: Accounts, user: UserLike) -> Event:
     if record.get("results_version") is not None:
         # As it was, after every write of the restore: an approved sheet stays current (or
         # outdated) as before, and the pages cached under (slug, version) show this state.
-        version = positive(typed(record["results_version"], int, "results_version"), "version")
+        version = typed(record["results_version"], int, "results_version")
+        version = positive(version, "results_version")
         Event.objects.filter(pk=event.pk).update(results_version=version)
     return event
 

@@ -21,6 +21,7 @@ from events.backup import (
 )
 from events.exchange import Invalid, moment_of, positive, require, typed
 from events.models import Event
+from prizes.exports import sheet_csv
 from prizes.models import PrizeSheetApproval, Series
 
 
@@ -45,15 +46,25 @@ def approvals_load(event: Event, raw: Any, accounts: Accounts) -> None:
         where = f"prize_approvals[{i}]"
         typed(record, dict, where)
         version = require(record, "results_version", int, f"{where}.")
+        approved_by = account(accounts, record.get("approved_by"), f"{where}.approved_by")
         approval = PrizeSheetApproval.objects.create(
             event=event,
             results_version=positive(version, f"{where}.results_version"),
-            snapshot=require(record, "snapshot", dict, f"{where}."),
-            approved_by=account(accounts, record.get("approved_by"), f"{where}.approved_by"),
+            snapshot=_sheet(require(record, "snapshot", dict, f"{where}."), f"{where}.snapshot"),
+            approved_by=approved_by,
         )
         at = moment_of(require(record, "approved_at", str, f"{where}."), f"{where}.approved_at")
         # ``approved_at`` is auto_now_add: set it afterwards, as it was.
         PrizeSheetApproval.objects.filter(pk=approval.pk).update(approved_at=at)
+
+
+def _sheet(snapshot: dict[str, Any], where: str) -> dict[str, Any]:
+    """A snapshot the public sheet and its downloads can show (they render it as stored)."""
+    try:
+        sheet_csv(snapshot)
+    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+        raise Invalid(f"{where}: not a prize sheet ({type(exc).__name__}: {exc})") from exc
+    return snapshot
 
 
 def series_export() -> list[dict[str, Any]] | None:

@@ -204,6 +204,20 @@ def _set_role(document: dict[str, Any]) -> None:
     document["events"][0]["access"][0]["role"] = "emperor"
 
 
+def _approval(snapshot: Any, approved_by: Any = None) -> Any:
+    def change(document: dict[str, Any]) -> None:
+        document["events"][0]["prize_approvals"] = [
+            {
+                "results_version": 3,
+                "approved_by": approved_by,
+                "approved_at": "2026-01-01T00:00:00+00:00",
+                "snapshot": snapshot,
+            }
+        ]
+
+    return change
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("change", "reason"),
@@ -213,13 +227,24 @@ def _set_role(document: dict[str, Any]) -> None:
         pytest.param(_set_undone_by(-1), "undone_by: -1 is not a later entry", id="minus-1"),
         pytest.param(_set_undone_by(0), "undone_by: 0 is not a later entry", id="earlier"),
         pytest.param(_set_undone_by("1"), "undone_by: expected an integer", id="text"),
+        pytest.param(
+            _approval({"rows": 5}),
+            "prize_approvals[0].snapshot: not a prize sheet",
+            id="approval-of-no-sheet",
+        ),
+        pytest.param(
+            _approval({}, approved_by="mallory"),
+            "prize_approvals[0].approved_by: 'mallory' is not one of the backup's accounts",
+            id="approval-by-a-stranger",
+        ),
     ],
 )
-def test_import_all_refuses_a_bad_role_or_undo_link_in_one_line(
+def test_import_all_refuses_a_bad_role_undo_link_or_approval_in_one_line(
     tmp_path: Path, change: Any, reason: str
 ) -> None:
     """Issue 19: an unknown role was a 69-line traceback, ``undone_by`` 999 a bare IndexError,
-    and -1 was accepted (the entry linked to another one). Now one line, nothing written."""
+    and -1 was accepted (the entry linked to another one). Now one line, nothing written; the
+    same for an approved sheet that is no sheet (its page would fail) or names a stranger."""
     path = tmp_path / "backup.json"
     path.write_text(_backup_with(change))
     process = manage_process("import_all", str(path))
