@@ -8,7 +8,8 @@ class DrawsConfig(AppConfig):
     name = "draws"
 
     def ready(self) -> None:
-        from draws import contributions, exchange
+        from draws import ceremony_exchange, contributions, exchange
 
         exchange.register()
+        ceremony_exchange.register()
         contributions.register()

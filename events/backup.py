@@ -1,9 +1,14 @@
 """Every event with its people and its audit history, as one JSON document (issue 9).
 
 ``manage.py export_all`` / ``import_all``. Each event travels as its JSON exchange document
-(``tournament-event/1``, unchanged) next to two things that format leaves out on purpose:
-who has which role in it (``access``) and its audit history (``audit``). The exchange format
-stays a portable description of a tournament; this is a backup of the application's data.
+(``tournament-event/1``) next to what that format leaves out on purpose: who has which role
+in it (``access``), its audit history (``audit``), its ``results_version`` (restored as it
+was, so that an approved prize sheet is current or outdated as before), and the application
+data the apps above the foundation keep of it (who approved a prize sheet, who confirmed a
+playoff, and when), registered as :class:`EventPart`; data of no single event (the tour
+series) are :class:`WholePart`. The exchange format stays a portable description of a
+tournament; this is a backup of the application's data: restoring it gives back every page as
+it was (``tests/test_backup_pages.py``). ``docs/exchange-format.md`` documents the keys.
 
 Accounts travel by username (with e-mail and the staff/superuser flags) but without their
 passwords: an account that does not exist where the backup is restored is created without a
@@ -15,22 +20,92 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from events.errors import ImportFailed
-from events.exchange import event_export_document, event_import_document
+from events.exchange import (
+    Invalid,
+    event_export_document,
+    event_import_document,
+    moment_of,
+    positive,
+    require,
+    typed,
+)
 from events.formats import format_of
-from events.models import AuditEntry, Event, EventAccess, Game
+from events.models import AuditEntry, Event, EventAccess, Game, Role
+from events.registries import Registry
 from events.services import UserLike, audit_record
 
-FORMAT = "tournament-backup/1"
+FORMAT = "tournament-backup/2"
+# Version 1 lacks results_version and the apps' parts: it restores as far as it goes.
+READABLE = ("tournament-backup/1", FORMAT)
+
+Accounts = Mapping[str, Any]
 
 
-def _username(user: Any) -> str | None:
-    return user.get_username() if user is not None else None
+@dataclass(frozen=True)
+class EventPart:
+    """Application data an app keeps of an event beside its exchange document. ``export``
+    returns a JSON value, or None when the event has none; ``load`` restores it into the
+    restored event, raising :class:`~events.exchange.Invalid` naming the key at fault.
+    Accounts are referred to by username (:func:`account`)."""
+
+    key: str
+    export: Callable[[Event], Any]
+    load: Callable[[Event, Any, Accounts], None]
+
+
+@dataclass(frozen=True)
+class WholePart:
+    """Data of no single event (the tour series), restored after every event."""
+
+    key: str
+    export: Callable[[], Any]
+    load: Callable[[Any, Accounts], None]
+
+
+EVENT_PARTS: Registry[EventPart] = Registry("backup part")
+WHOLE_PARTS: Registry[WholePart] = Registry("backup part")
+
+
+def event_part_register(part: EventPart) -> EventPart:
+    return EVENT_PARTS.register(part.key, part)
+
+
+def whole_part_register(part: WholePart) -> WholePart:
+    return WHOLE_PARTS.register(part.key, part)
+
+
+def account(accounts: Accounts, username: Any, where: str) -> Any:
+    """The restored account of ``username`` (None stays None); one the backup's ``accounts``
+    do not list is refused."""
+    if username is None:
+        return None
+    if not isinstance(username, str) or username not in accounts:
+        raise Invalid(f"{where}: {username!r} is not one of the backup's accounts")
+    return accounts[username]
+
+
+# The accounts the backup being written names: every one goes into its ``accounts``, so that
+# a restore finds each (an approval by a superuser who has no role in the event included).
+_NAMED: ContextVar[set[Any] | None] = ContextVar("backup_named_accounts", default=None)
+
+
+def username_of(user: Any) -> str | None:
+    """How a backup names an account (None: nobody); the account is then in the backup."""
+    if user is None:
+        return None
+    named = _NAMED.get()
+    if named is not None:
+        named.add(user.pk)
+    return str(user.get_username())
 
 
 def _audit_export(event: Event) -> list[dict[str, Any]]:
@@ -44,7 +119,7 @@ def _audit_export(event: Event) -> list[dict[str, Any]]:
     return [
         {
             "at": entry.at.isoformat(),
-            "user": _username(entry.user),
+            "user": username_of(entry.user),
             "action": entry.action,
             "summary": entry.summary,
             "before": entry.before,
@@ -61,9 +136,7 @@ def _audit_export(event: Event) -> list[dict[str, Any]]:
     ]
 
 
-def _accounts(events: list[Event]) -> list[dict[str, Any]]:
-    users = get_user_model().objects.filter(eventaccess__event__in=events).distinct()
-    authors = get_user_model().objects.filter(auditentry__event__in=events).distinct()
+def _accounts(named: set[Any]) -> list[dict[str, Any]]:
     return [
         {
             "username": user.get_username(),
@@ -71,111 +144,198 @@ def _accounts(events: list[Event]) -> list[dict[str, Any]]:
             "is_staff": user.is_staff,
             "is_superuser": user.is_superuser,
         }
-        for user in (users | authors).distinct().order_by("username")
+        for user in get_user_model().objects.filter(pk__in=named).order_by("username")
     ]
 
 
 def backup_export() -> dict[str, Any]:
-    events = list(Event.objects.order_by("id"))
+    named: set[Any] = set()
+    token = _NAMED.set(named)
+    try:
+        events = [_event_export(event) for event in Event.objects.order_by("id")]
+        whole = {part.key: part.export() for part in WHOLE_PARTS.values()}
+    finally:
+        _NAMED.reset(token)
     return {
         "format": FORMAT,
         "exported_at": dt.datetime.now(dt.UTC).isoformat(),
-        "accounts": _accounts(events),
-        "events": [
-            {
-                "event": event_export_document(event),
-                "access": [
-                    {"user": access.user.get_username(), "role": access.role}
-                    for access in EventAccess.objects.filter(event=event)
-                    .select_related("user")
-                    .order_by("user__username")
-                ],
-                "audit": _audit_export(event),
-            }
-            for event in events
-        ],
+        "accounts": _accounts(named),
+        "events": events,
+        **{key: value for key, value in whole.items() if value is not None},
     }
 
 
-def _accounts_import(accounts: list[dict[str, Any]]) -> dict[str, Any]:
+def _event_export(event: Event) -> dict[str, Any]:
+    return {
+        "event": event_export_document(event),
+        "access": [
+            {"user": username_of(access.user), "role": access.role}
+            for access in EventAccess.objects.filter(event=event)
+            .select_related("user")
+            .order_by("user__username")
+        ],
+        "audit": _audit_export(event),
+        "results_version": event.results_version,
+        **_parts_export(event),
+    }
+
+
+def _parts_export(event: Event) -> dict[str, Any]:
+    exported = {part.key: part.export(event) for part in EVENT_PARTS.values()}
+    return {key: value for key, value in exported.items() if value is not None}
+
+
+def _accounts_import(raw: Any) -> dict[str, Any]:
     model = get_user_model()
     users = {}
-    for account in accounts:
-        user = model.objects.filter(username=account["username"]).first()
+    for i, account_raw in enumerate(typed(raw, list, "accounts")):
+        where = f"accounts[{i}]"
+        typed(account_raw, dict, where)
+        username = require(account_raw, "username", str, f"{where}.")
+        user = model.objects.filter(username=username).first()
         if user is None:
             user = model(
-                username=account["username"],
-                email=account.get("email", ""),
-                is_staff=bool(account.get("is_staff")),
-                is_superuser=bool(account.get("is_superuser")),
+                username=username,
+                email=typed(account_raw.get("email", ""), str, f"{where}.email"),
+                is_staff=account_raw.get("is_staff") is True,
+                is_superuser=account_raw.get("is_superuser") is True,
             )
             user.set_unusable_password()
             user.save()
-        users[account["username"]] = user
+        users[username] = user
     return users
 
 
-def _audit_import(event: Event, entries: list[dict[str, Any]], users: dict[str, Any]) -> None:
+def _undone_by(raw: Mapping[str, Any], i: int, count: int, taken: set[int]) -> int | None:
+    """The index of the entry that undid entry ``i``: a later entry, undoing only this one."""
+    where = f"audit[{i}].undone_by"
+    index = raw.get("undone_by")
+    if index is None:
+        return None
+    typed(index, int, where)
+    if not i < index < count:
+        raise Invalid(f"{where}: {index} is not a later entry of this history (0–{count - 1})")
+    if index in taken:
+        raise Invalid(f"{where}: entry {index} already undoes another entry")
+    taken.add(index)
+    return int(index)
+
+
+def _audit_entry(event: Event, raw: Any, i: int, games: dict[Any, Game], users: Accounts) -> Any:
+    where = f"audit[{i}]"
+    spot = raw.get("game")
+    game = None
+    if spot is not None:
+        typed(spot, dict, f"{where}.game")
+        key = (spot.get("round"), spot.get("board"))
+        game = games.get(key)
+        if game is None:
+            raise Invalid(f"{where}.game: round {key[0]} board {key[1]} is not a game")
+    at = moment_of(require(raw, "at", str, f"{where}."), f"{where}.at")
+    entry = AuditEntry.objects.create(
+        event=event,
+        user=account(users, raw.get("user"), f"{where}.user"),
+        action=require(raw, "action", str, f"{where}."),
+        summary=require(raw, "summary", str, f"{where}."),
+        game=game,
+        before=raw.get("before"),
+        after=raw.get("after"),
+    )
+    # ``at`` is auto_now_add: set it afterwards, as it was.
+    AuditEntry.objects.filter(pk=entry.pk).update(at=at)
+    return entry
+
+
+def _audit_import(event: Event, raw: Any, users: Accounts) -> None:
     """Replaces the entries the import itself wrote with the history as it was."""
+    entries = typed(raw, list, "audit")
+    for i, entry in enumerate(entries):
+        typed(entry, dict, f"audit[{i}]")
+    taken: set[int] = set()
+    undone = [_undone_by(entry, i, len(entries), taken) for i, entry in enumerate(entries)]
     AuditEntry.objects.filter(event=event).delete()
     games = {
         (game.round.number, game.board): game
         for game in Game.objects.filter(round__event=event).select_related("round")
     }
-    created = []
-    for i, raw in enumerate(entries):
-        where = raw.get("game")
-        game = games.get((where["round"], where["board"])) if where else None
-        if where and game is None:
-            raise ImportFailed(f"audit[{i}].game: round {where['round']} board {where['board']}")
-        entry = AuditEntry.objects.create(
-            event=event,
-            user=users.get(raw.get("user") or ""),
-            action=raw["action"],
-            summary=raw["summary"],
-            game=game,
-            before=raw.get("before"),
-            after=raw.get("after"),
-        )
-        # ``at`` is auto_now_add: set it afterwards, as it was.
-        AuditEntry.objects.filter(pk=entry.pk).update(at=dt.datetime.fromisoformat(raw["at"]))
-        created.append(entry)
+    created = [_audit_entry(event, e, i, games, users) for i, e in enumerate(entries)]
     fmt = format_of(event)
     if fmt is not None and fmt.audit_import is not None:
         fmt.audit_import(
             event, [(i, e, raw) for i, (e, raw) in enumerate(zip(created, entries, strict=True))]
         )
-    for entry, raw in zip(created, entries, strict=True):
-        if raw.get("undone_by") is not None:
-            AuditEntry.objects.filter(pk=entry.pk).update(undone_by=created[raw["undone_by"]])
+    for entry, index in zip(created, undone, strict=True):
+        if index is not None:
+            AuditEntry.objects.filter(pk=entry.pk).update(undone_by=created[index])
 
 
-def _event_import(record: dict[str, Any], users: dict[str, Any], user: UserLike) -> Event:
-    access = record.get("access", [])
-    directors = [users[a["user"]] for a in access if a["role"] == "director"]
+def _access(raw: Any, users: Accounts) -> list[tuple[Any, str]]:
+    granted = []
+    for i, grant in enumerate(typed(raw, list, "access")):
+        where = f"access[{i}]"
+        typed(grant, dict, where)
+        user = account(users, require(grant, "user", str, f"{where}."), f"{where}.user")
+        role = require(grant, "role", str, f"{where}.")
+        if role not in Role.values:
+            raise Invalid(f"{where}.role: {role!r} is not one of {', '.join(Role.values)}")
+        granted.append((user, role))
+    return granted
+
+
+def _event_import(record: Any, users: Accounts, user: UserLike) -> Event:
+    access = _access(record.get("access", []), users)
+    directors = [person for person, role in access if role == Role.DIRECTOR]
     event = event_import_document(
-        text=json.dumps(record["event"]), user=directors[0] if directors else None
+        text=json.dumps(require(record, "event", dict, "")),
+        user=directors[0] if directors else None,
     )
     EventAccess.objects.filter(event=event).delete()
     EventAccess.objects.bulk_create(
-        EventAccess(event=event, user=users[a["user"]], role=a["role"]) for a in access
+        EventAccess(event=event, user=person, role=role) for person, role in access
     )
     _audit_import(event, record.get("audit", []), users)
+    for part in EVENT_PARTS.values():
+        if record.get(part.key) is not None:
+            part.load(event, record[part.key], users)
     audit_record(event=event, user=user, action="event.restore", summary="Restored from a backup")
+    if record.get("results_version") is not None:
+        # As it was, after every write of the restore: an approved sheet stays current (or
+        # outdated) as before, and the pages cached under (slug, version) show this state.
+        version = typed(record["results_version"], int, "results_version")
+        version = positive(version, "results_version")
+        Event.objects.filter(pk=event.pk).update(results_version=version)
     return event
 
 
 @transaction.atomic
 def backup_import(*, text: str, user: UserLike = None) -> list[Event]:
-    """Restores every event of a backup; all or nothing (an existing slug refuses it all)."""
+    """Restores every event of a backup; all or nothing (an existing slug refuses it all).
+    A refusal is one line naming the record and the key at fault."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ImportFailed(f"invalid JSON at line {exc.lineno}: {exc.msg}") from exc
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+    if not isinstance(document, dict) or document.get("format") not in READABLE:
         raise ImportFailed(f"format: expected {FORMAT!r}")
     try:
         users = _accounts_import(document.get("accounts", []))
-        return [_event_import(record, users, user) for record in document.get("events", [])]
+        events = [
+            _event_import_named(i, record, users, user)
+            for i, record in enumerate(typed(document.get("events", []), list, "events"))
+        ]
+        for part in WHOLE_PARTS.values():
+            if document.get(part.key) is not None:
+                part.load(document[part.key], users)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ImportFailed(f"the backup is malformed: {exc!r}") from exc
+    return events
+
+
+def _event_import_named(i: int, record: Any, users: Accounts, user: UserLike) -> Event:
+    """A refusal names the record: ``events[3] (demo-swiss): audit[7].undone_by: …``."""
+    typed(record, dict, f"events[{i}]")
+    slug = record["event"].get("slug") if isinstance(record.get("event"), dict) else None
+    try:
+        return _event_import(record, users, user)
+    except ImportFailed as exc:
+        raise ImportFailed(f"events[{i}]{f' ({slug})' if slug else ''}: {exc}") from exc

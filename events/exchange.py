@@ -28,6 +28,7 @@ from events.models import (
     Bye,
     ByeKind,
     Event,
+    EventStatus,
     EventSystem,
     Game,
     Player,
@@ -81,12 +82,21 @@ def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
 
 
 def date_of(value: Any, where: str) -> dt.date | None:
+    return _iso(value, where, dt.date.fromisoformat, "a date (YYYY-MM-DD)")
+
+
+def moment_of(value: Any, where: str) -> dt.datetime | None:
+    """An ISO date and time (``2019-08-27T13:00:00+00:00``); empty or null: none."""
+    return _iso(value, where, dt.datetime.fromisoformat, "a date and time")
+
+
+def _iso(value: Any, where: str, parse: Callable[[str], Any], what: str) -> Any:
     if value in (None, ""):
         return None
     try:
-        return dt.date.fromisoformat(typed(value, str, where))
+        return parse(typed(value, str, where))
     except ValueError as exc:
-        raise Invalid(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from exc
+        raise Invalid(f"{where}: {value!r} is not {what}") from exc
 
 
 def choice(value: Any, allowed: Sequence[str], where: str) -> str:
@@ -344,3 +354,21 @@ def _site_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> 
 
 
 section_register(Section("site", 25, _site_export, _site_load))
+
+
+def _closed_export(event: Event) -> dict[str, Any]:
+    return {"closed": True} if event.status == EventStatus.FINISHED else {}
+
+
+def _closed_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> None:
+    """``closed``: the director closed the event (its standings are final). Loaded last, once
+    everything else of the event is in place."""
+    closed = doc.get("closed", False)
+    if not isinstance(closed, bool):
+        raise Invalid(f"closed: expected true or false, got {json.dumps(closed)[:40]}")
+    if closed:
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+        event.status = EventStatus.FINISHED
+
+
+section_register(Section("closed", 90, _closed_export, _closed_load))

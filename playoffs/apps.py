@@ -8,7 +8,8 @@ class PlayoffsConfig(AppConfig):
     name = "playoffs"
 
     def ready(self) -> None:
-        from playoffs import contributions, exchange
+        from playoffs import backup, contributions, exchange
 
         exchange.register()
+        backup.register()
         contributions.register()

@@ -1,5 +1,6 @@
 """The exchange format's playoff keys (design.md §4): ``playoff_games``, and the extensions
-``playoff_coin_tosses``, ``playoff_decision`` and ``playoff_confirmation``.
+``playoff_coin_tosses``, ``playoff_decision`` and ``playoff_confirmation`` (with the moment
+the director confirmed, ``confirmed_at``).
 
 Two sections of :mod:`events.exchange`, registered when the app starts: the games keep their
 place after the prizes; the records come after the formats' keys and are imported last but
@@ -19,6 +20,7 @@ from events.exchange import (
     Section,
     choice,
     date_of,
+    moment_of,
     positive,
     require,
     section_register,
@@ -91,6 +93,7 @@ def records_export(event: Event) -> dict[str, Any]:
             "start_day": state.start_day.isoformat(),
             "not_before": state.not_before.isoformat() if state.not_before else None,
             "start_clause": state.start_clause,
+            "confirmed_at": state.confirmed_at.isoformat(),
         }
     return records
 
@@ -155,11 +158,8 @@ def _confirmation_load(raw: Any, event: Event) -> None:
     tied = require(raw, "tied", list, f"{where}.")
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in tied):
         raise Invalid(f"{where}.tied: expected start numbers")
-    not_before = raw.get("not_before")
-    try:
-        moment = dt.datetime.fromisoformat(not_before) if not_before else None
-    except (TypeError, ValueError) as exc:
-        raise Invalid(f"{where}.not_before: {not_before!r} is not a date and time") from exc
+    moment = moment_of(raw.get("not_before"), f"{where}.not_before")
+    confirmed_at = moment_of(raw.get("confirmed_at"), f"{where}.confirmed_at")
     start_day = date_of(require(raw, "start_day", str, f"{where}."), f"{where}.start_day")
     rule = playoff_rule(event)
     if rule is None:
@@ -171,7 +171,8 @@ def _confirmation_load(raw: Any, event: Event) -> None:
         start_day=start_day,
         not_before=moment,
         start_clause=typed(raw.get("start_clause", ""), str, f"{where}.start_clause"),
-        confirmed_at=dt.datetime.now(dt.UTC),
+        # A document from before confirmed_at was exported: confirmed now, by the import.
+        confirmed_at=confirmed_at or dt.datetime.now(dt.UTC),
     )
 
 

@@ -8,7 +8,8 @@ class PrizesConfig(AppConfig):
     name = "prizes"
 
     def ready(self) -> None:
-        from prizes import contributions, exchange
+        from prizes import backup, contributions, exchange
 
         exchange.register()
+        backup.register()
         contributions.register()

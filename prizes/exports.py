@@ -5,12 +5,12 @@ printed sheets). Each takes the sheet document (:func:`prizes.selectors.sheet_do
 approved snapshot) and returns text or bytes. Money is written from its exact decimal string:
 the CSV holds the same strings as the JSON; the XLSX stores amounts as numeric cells made from
 ``Decimal`` (so they add up in a spreadsheet) and tour points as exact text ("33/2"), because a
-spreadsheet number cannot hold a third.
+spreadsheet number cannot hold a third. Every cell goes through :mod:`events.spreadsheet`, so
+a name typed as a formula stays text.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from decimal import Decimal
@@ -18,6 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from events.pdf import markup, pdf_font, sheet_styles, sheet_template, table_commands
+from events.spreadsheet import csv_text, xlsx_append
 from prizes.presenters import SheetDisplay, sheet_display
 
 CSV_COLUMNS = (
@@ -43,24 +44,21 @@ CONTENT_TYPES = {
 def sheet_csv(document: dict[str, Any]) -> str:
     """One line per payee, the JSON row keys plus the place label and currency."""
     display = sheet_display(document)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for row, record in zip(display.rows, document["rows"], strict=True):
-        writer.writerow(
-            [
-                row.rank,
-                row.place,
-                "true" if row.shared else "false",
-                row.start_no,
-                row.name,
-                record["amount"],
-                document["currency"],
-                "" if record["tour_points"] is None else record["tour_points"],
-                row.breakdown,
-            ]
-        )
-    return out.getvalue()
+    rows = [
+        [
+            row.rank,
+            row.place,
+            "true" if row.shared else "false",
+            row.start_no,
+            row.name,
+            record["amount"],
+            document["currency"],
+            "" if record["tour_points"] is None else record["tour_points"],
+            row.breakdown,
+        ]
+        for row, record in zip(display.rows, document["rows"], strict=True)
+    ]
+    return csv_text([CSV_COLUMNS, *rows])
 
 
 def _money_format(document: dict[str, Any]) -> str:
@@ -77,18 +75,18 @@ def sheet_xlsx(document: dict[str, Any]) -> bytes:
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "Prize sheet"
-    sheet.append([f"Prize sheet – {display.event_name}"])
+    xlsx_append(sheet, [f"Prize sheet – {display.event_name}"])
     sheet["A1"].font = Font(bold=True, size=14)
-    sheet.append([display.policy])
+    xlsx_append(sheet, [display.policy])
     sheet.append([])
     header = ["Place", "No.", "Name", f"Amount ({display.currency})", "Tour points", "Breakdown"]
-    sheet.append(header)
+    xlsx_append(sheet, header)
     for cell in sheet[sheet.max_row]:
         cell.font = Font(bold=True)
     money_format = _money_format(document)
     for row, record in zip(display.rows, document["rows"], strict=True):
         tour = "" if record["tour_points"] is None else record["tour_points"]
-        sheet.append([row.place, row.start_no, row.name, row.amount, tour, row.breakdown])
+        xlsx_append(sheet, [row.place, row.start_no, row.name, row.amount, tour, row.breakdown])
         sheet.cell(sheet.max_row, 4).number_format = money_format
         sheet.cell(sheet.max_row, 6).alignment = Alignment(wrap_text=True)
     sheet.append([])
@@ -97,9 +95,9 @@ def sheet_xlsx(document: dict[str, Any]) -> bytes:
         ("Total paid", document["total_paid"]),
         ("Difference", document["difference"]),
     ):
-        sheet.append([label, None, None, Decimal(value)])
+        xlsx_append(sheet, [label, None, None, Decimal(value)])
         sheet.cell(sheet.max_row, 4).number_format = money_format
-    sheet.append([display.difference_note])
+    xlsx_append(sheet, [display.difference_note])
     for column, width in zip("ABCDEF", (8, 6, 28, 16, 12, 90), strict=True):
         sheet.column_dimensions[column].width = width
     _xlsx_categories(workbook, display)
@@ -112,9 +110,11 @@ def _xlsx_categories(workbook: Any, display: SheetDisplay) -> None:
     if not display.payouts and not display.category_notes:
         return
     sheet = workbook.create_sheet("Payouts with categories")
-    sheet.append(["Place", "No.", "Name", f"Amount ({display.currency})", "From", "Breakdown"])
+    header = ["Place", "No.", "Name", f"Amount ({display.currency})", "From", "Breakdown"]
+    xlsx_append(sheet, header)
     for payout in display.payouts:
-        sheet.append(
+        xlsx_append(
+            sheet,
             [
                 payout.place,
                 payout.start_no,
@@ -122,10 +122,10 @@ def _xlsx_categories(workbook: Any, display: SheetDisplay) -> None:
                 payout.amount_text,
                 payout.source,
                 payout.breakdown,
-            ]
+            ],
         )
     for note in display.category_notes:
-        sheet.append([note])
+        xlsx_append(sheet, [note])
 
 
 def sheet_pdf(document: dict[str, Any]) -> bytes:

@@ -76,6 +76,13 @@ def _category_amounts(event: Event, *, skip: str = "") -> list[tuple[str, Decima
     ]
 
 
+def prize_amounts_check(*, event: Event) -> None:
+    """Every stored prize is a whole number of the effective rounding unit, as the set-up
+    forms require: for an import, which writes them all at once."""
+    unit = selectors.prize_settings_effective(event).unit
+    _check_whole_units([*_fund_amounts(event), *_category_amounts(event)], unit)
+
+
 def _fund_json(event: Event) -> list[dict[str, str | int]]:
     return [
         {"place": place, "amount": str(plain_decimal(amount))}

@@ -2,18 +2,18 @@
 
 Numbers that can be fractional are written as strings that ``fractions.Fraction`` parses
 exactly: a terminating decimal where there is one ("12.5", "8.25"), else a ratio ("25/3").
+The CSV goes through :mod:`events.spreadsheet`: a name typed as a formula stays text.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from events.spreadsheet import csv_text
 from standings.compute import StandingsTable
 from standings.ranking import Standing
 from standings.registry import TiebreakValue
@@ -153,24 +153,20 @@ def _json_list(items: list[str], depth: int) -> str:
 
 
 def to_csv(table: StandingsTable) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        ["rank", "shared", "start_no", "name", "points", *table.tiebreaks, "decided_by"]
-    )
-    for row in table.rows:
-        writer.writerow(
-            [
-                row.rank,
-                "yes" if row.shared else "",
-                row.start_no,
-                row.name,
-                exact_text(row.points),
-                *(value_text(row.values.get(code)) for code in table.tiebreaks),
-                row.decided_by or "",
-            ]
-        )
-    return out.getvalue()
+    header = ["rank", "shared", "start_no", "name", "points", *table.tiebreaks, "decided_by"]
+    rows = [
+        [
+            row.rank,
+            "yes" if row.shared else "",
+            row.start_no,
+            row.name,
+            exact_text(row.points),
+            *(value_text(row.values.get(code)) for code in table.tiebreaks),
+            row.decided_by or "",
+        ]
+        for row in table.rows
+    ]
+    return csv_text([header, *rows])
 
 
 def to_text(table: StandingsTable) -> str:

@@ -7,10 +7,13 @@ House style 6: view tests use personas and check the full page, the htmx partial
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -154,3 +157,22 @@ def manage_process(
         timeout=120,
         check=False,
     )
+
+
+def export_document(slug: str) -> dict[str, Any]:
+    """``manage.py export_event SLUG`` as a dict."""
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("export_event", slug, stdout=out)
+    return dict(json.loads(out.getvalue()))
+
+
+def import_copy(document: dict[str, Any], tmp_path: Path, slug: str = "copy") -> Event:
+    """``manage.py import_event`` of ``document`` under another slug."""
+    from django.core.management import call_command
+
+    path = tmp_path / f"{slug}.json"
+    path.write_text(json.dumps({**document, "slug": slug}))
+    call_command("import_event", str(path), stdout=StringIO())
+    return Event.objects.get(slug=slug)

@@ -21,6 +21,7 @@ from events.models import AuditEntry, Event, EventAccess, Game
 from events.services import access_grant, audit_undo, game_result_record
 from formats.mso.models import MultiGame, MultiGameScore
 from formats.mso.services import multi_game_scores_record
+from tests.conftest import manage_process
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -170,3 +171,130 @@ def test_a_malformed_backup_is_refused_with_the_reason(text):
     with pytest.raises(ImportFailed):
         backup_import(text=text)
     assert Event.objects.count() == 0
+
+
+def _backup_with(change: Any) -> str:
+    """A small real backup (one example event with an undone correction), changed by
+    ``change(document)``."""
+    dora = get_user_model().objects.create_user("dora", password="x")
+    event = event_import_document(text=(EXAMPLES / "demo-classical.json").read_text(), user=dora)
+    game = Game.objects.filter(round__event=event).order_by("id").first()
+    assert game is not None
+    result = "1-0" if game.result == "1/2-1/2" else "1/2-1/2"
+    game_result_record(game_id=game.pk, result=result, expected_version=None, user=dora)
+    last = AuditEntry.objects.filter(game=game).order_by("-id").first()
+    assert last is not None
+    audit_undo(event=event, entry_id=last.pk, user=dora)
+    document = json.loads(run("export_all"))
+    call_command("flush", interactive=False, verbosity=0)
+    change(document)
+    return json.dumps(document)
+
+
+def _set_undone_by(value: Any) -> Any:
+    def change(document: dict[str, Any]) -> None:
+        audit = document["events"][0]["audit"]
+        undone = next(entry for entry in audit if entry["undone_by"] is not None)
+        undone["undone_by"] = value
+
+    return change
+
+
+def _set_role(document: dict[str, Any]) -> None:
+    document["events"][0]["access"][0]["role"] = "emperor"
+
+
+def _approval(snapshot: Any, approved_by: Any = None) -> Any:
+    def change(document: dict[str, Any]) -> None:
+        document["events"][0]["prize_approvals"] = [
+            {
+                "results_version": 3,
+                "approved_by": approved_by,
+                "approved_at": "2026-01-01T00:00:00+00:00",
+                "snapshot": snapshot,
+            }
+        ]
+
+    return change
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        pytest.param(_set_role, "access[0].role: 'emperor' is not one of", id="unknown-role"),
+        pytest.param(_set_undone_by(999), "undone_by: 999 is not a later entry", id="999"),
+        pytest.param(_set_undone_by(-1), "undone_by: -1 is not a later entry", id="minus-1"),
+        pytest.param(_set_undone_by(0), "undone_by: 0 is not a later entry", id="earlier"),
+        pytest.param(_set_undone_by("1"), "undone_by: expected an integer", id="text"),
+        pytest.param(
+            _approval({"rows": 5}),
+            "prize_approvals[0].snapshot: not a prize sheet",
+            id="approval-of-no-sheet",
+        ),
+        pytest.param(
+            _approval({}, approved_by="mallory"),
+            "prize_approvals[0].approved_by: 'mallory' is not one of the backup's accounts",
+            id="approval-by-a-stranger",
+        ),
+    ],
+)
+def test_import_all_refuses_a_bad_role_undo_link_or_approval_in_one_line(
+    tmp_path: Path, change: Any, reason: str
+) -> None:
+    """Issue 19: an unknown role was a 69-line traceback, ``undone_by`` 999 a bare IndexError,
+    and -1 was accepted (the entry linked to another one). Now one line, nothing written; the
+    same for an approved sheet that is no sheet (its page would fail) or names a stranger."""
+    path = tmp_path / "backup.json"
+    path.write_text(_backup_with(change))
+    process = manage_process("import_all", str(path))
+    assert process.returncode != 0
+    assert len(process.stderr.strip().splitlines()) == 1, process.stderr
+    assert reason in process.stderr and "events[0] (demo-classical):" in process.stderr
+    assert "Traceback" not in process.stderr
+    assert Event.objects.count() == 0 and AuditEntry.objects.count() == 0
+    assert get_user_model().objects.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_approval_by_someone_without_a_role_in_the_event_is_restored() -> None:
+    """Every account a backup names is in its accounts: here a superuser approved the sheet."""
+    from prizes.models import PrizeSheetApproval
+    from prizes.services import prize_sheet_approve
+
+    sam = get_user_model().objects.create_superuser("sam", password="x")
+    event = event_import_trf(text=(EXAMPLES / "held-swiss-9.trf").read_text(), user=None)
+    prize_sheet_approve(event=event, user=sam)
+    text = run("export_all")
+    call_command("flush", interactive=False, verbosity=0)
+    backup_import(text=text)
+    approval = PrizeSheetApproval.objects.select_related("approved_by").get()
+    assert approval.approved_by is not None and approval.approved_by.username == "sam"
+    assert approval.approved_by.is_superuser and not approval.approved_by.has_usable_password()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bridge_correction_still_names_its_match_after_a_restore() -> None:
+    """GNOT audit entries name their match by its number (formats/gnot/corrections.py); the
+    restored match has another, so the backup names it by session, round and table."""
+    from formats.gnot.models import TeamMatch
+    from formats.gnot.services import ScoreInput, match_result_record
+
+    dora = get_user_model().objects.create_user("dora", password="x")
+    event = event_import_document(text=(EXAMPLES / "gnot-2012.json").read_text(), user=dora)
+    TeamMatch.objects.create(  # an unrelated row first, so that the restored numbers differ
+        event=event, session="5", round=9, table=99, home=event.teams.first(),
+        away=event.teams.last(), boards=8,
+    )  # fmt: skip
+    row = TeamMatch.objects.filter(event=event, home_imps__isnull=False).order_by("pk").last()
+    assert row is not None and row.home_imps is not None and row.away_imps is not None
+    score = ScoreInput(home_imps=row.home_imps + 1, away_imps=row.away_imps)
+    match_result_record(event=event, match_id=row.pk, score=score, user=dora)
+    place = (row.session, row.round, row.table)
+    text = run("export_all")
+    call_command("flush", interactive=False, verbosity=0)
+    backup_import(text=text)
+    restored = TeamMatch.objects.get(session=place[0], round=place[1], table=place[2])
+    assert restored.pk != row.pk
+    entry = AuditEntry.objects.get(action="gnot.result")
+    assert entry.before["match"] == entry.after["match"] == restored.pk

@@ -19,6 +19,7 @@ ENGINES = [
     "events/records.py",
     "events/crosstable.py",
     "events/sources.py",
+    "events/spreadsheet.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
     "standings/ranking.py",

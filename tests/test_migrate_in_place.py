@@ -56,6 +56,36 @@ def test_the_fixture_covers_every_format() -> None:
     assert linked, "the fixture should hold audit entries that link to a multi-player table"
 
 
+# What the exports gained after the fixture was made (issue 19: docs/exchange-format.md and
+# docs/operations.md, "tournament-backup/2"): left out of the comparison, which holds every
+# key the old code printed to the byte.
+NEWER_EVENT_KEYS = ("prize_settings", "prize_categories", "closed", "drawing_of_lots")
+NEWER_RECORD_KEYS = ("results_version", "prize_approvals", "playoff_people", "cohen_advancements")
+
+
+def as_printed_then(text: str) -> str:
+    """An ``export_event`` of today's code less the keys added since the fixture."""
+    document = json.loads(text)
+    for key in NEWER_EVENT_KEYS:
+        document.pop(key, None)
+    if document.get("playoff_confirmation"):
+        document["playoff_confirmation"].pop("confirmed_at", None)
+    ending = "\n" if text.endswith("\n") else ""
+    return json.dumps(document, indent=2, ensure_ascii=False) + ending
+
+
+def backup_as_then(backup: dict) -> dict:  # type: ignore[type-arg]
+    backup = {**backup, "format": "tournament-backup/1"}
+    backup.pop("series", None)
+    for record in backup["events"]:
+        record["event"] = json.loads(as_printed_then(json.dumps(record["event"])))
+        for key in NEWER_RECORD_KEYS:
+            record.pop(key, None)
+        for entry in record["audit"]:
+            entry.pop("team_match", None)
+    return backup
+
+
 def test_migrating_in_place_changes_no_export(premove_database: str) -> None:
     env = {"DATABASE_URL": premove_database}
     migrated = manage_process("migrate", "--noinput", env=env)
@@ -63,11 +93,11 @@ def test_migrating_in_place_changes_no_export(premove_database: str) -> None:
     for slug in SLUGS:
         exported = manage_process("export_event", slug, env=env)
         assert exported.returncode == 0, exported.stderr
-        assert exported.stdout == (FIXTURES / f"{slug}.json").read_text(), slug
+        assert as_printed_then(exported.stdout) == (FIXTURES / f"{slug}.json").read_text(), slug
     backup = manage_process("export_all", env=env)
     assert backup.returncode == 0, backup.stderr
     before = json.loads((FIXTURES / "export_all.json").read_text())
-    after = json.loads(backup.stdout)
+    after = backup_as_then(json.loads(backup.stdout))
     assert after.pop("exported_at") and before.pop("exported_at")
     assert after == before
     pending = manage_process("makemigrations", "--check", "--dry-run", env=env)

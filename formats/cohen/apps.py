@@ -17,9 +17,10 @@ class CohenConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
-        from formats.cohen import exchange, playoff, presets, selectors  # noqa: F401
+        from formats.cohen import backup, exchange, playoff, presets, selectors  # noqa: F401
 
         exchange.register()
+        backup.register()
         format_register(
             Format(
                 code="cohen",

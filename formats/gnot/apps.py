@@ -17,7 +17,7 @@ class GnotConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
-        from formats.gnot import exchange, presets  # noqa: F401  (presets registers itself)
+        from formats.gnot import backup, exchange, presets  # noqa: F401  (presets registers)
 
         exchange.register()
         format_register(
@@ -33,5 +33,7 @@ class GnotConfig(AppConfig):
                 team_event=True,
                 panel="gnot/_event_panel.html",
                 panel_context=_panel_context,
+                audit_export=backup.match_audit_export,
+                audit_import=backup.match_audit_import,
             )
         )

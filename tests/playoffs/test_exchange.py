@@ -4,6 +4,7 @@ schedule refuse the import."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from io import StringIO
 
@@ -117,3 +118,24 @@ def test_a_playoff_made_stale_by_a_corrected_result_still_round_trips(
     assert export("copy") == {**document, "slug": "copy"}
     assert PlayoffState.objects.get(event=copy).tied == document["playoff_confirmation"]["tied"]
     assert playoff_overview(copy).stale  # the pages ask the director to confirm again
+
+
+def test_the_moment_of_the_confirmation_survives_export_and_import(classical, director, tmp_path):
+    """Issue 19: the import stamped the confirmation with its own moment."""
+    confirm(classical, director)
+    confirmed_at = dt.datetime(2019, 8, 27, 21, 5, tzinfo=dt.UTC)
+    PlayoffState.objects.filter(event=classical).update(confirmed_at=confirmed_at)
+    document = export(classical.slug)
+    assert document["playoff_confirmation"]["confirmed_at"] == "2019-08-27T21:05:00+00:00"
+    copy = reimport(document, tmp_path)
+    assert PlayoffState.objects.get(event=copy).confirmed_at == confirmed_at
+    assert export(copy.slug) == {**document, "slug": copy.slug}
+
+
+def test_a_confirmation_moment_that_is_no_moment_is_refused(classical, director, tmp_path):
+    confirm(classical, director)
+    document = export(classical.slug)
+    document["playoff_confirmation"]["confirmed_at"] = "yesterday"
+    with pytest.raises(CommandError, match=r"playoff_confirmation.confirmed_at: 'yesterday'"):
+        reimport(document, tmp_path)
+    assert not Event.objects.filter(slug="copy").exists()

