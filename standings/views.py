@@ -9,7 +9,7 @@ from django.shortcuts import render
 
 from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
-from events.caching import public_page, public_pdf
+from events.caching import number_up_to, public_page, public_pdf
 from events.errors import UserError
 from events.models import Event, EventStatus
 from events.qr import event_page_code
@@ -19,6 +19,10 @@ from standings.pdf import standings_pdf
 from standings.selectors import event_standings
 
 POLL_SECONDS = 20
+# The query parameters these pages read (events.caching: every other one is dropped). A round
+# number is at most 99, as the event form allows.
+AFTER = {"after": number_up_to(99)}
+EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 
 
 def _after_round(request: HttpRequest) -> int | None:
@@ -26,7 +30,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-@public_page
+@public_page(params=AFTER)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     error = ""
@@ -49,7 +53,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@public_page
+@public_page(params=EXPLAIN)
 def explain(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     try:
@@ -72,7 +76,7 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
         return event, event_standings(event)
 
 
-@public_page
+@public_page(params=AFTER)
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
@@ -80,7 +84,7 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "standings/standings_print.html", context)
 
 
-@public_pdf(lambda slug: f"{slug}-standings.pdf")
+@public_pdf(lambda slug: f"{slug}-standings.pdf", params=AFTER)
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
@@ -92,6 +96,10 @@ def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 # The hall screen: a page for a screen on the wall, turning between the current round's
 # pairings and the standings, and refreshing itself until the event is final.
 HALL_POLL_SECONDS = 20
+# The query parameters these pages read (events.caching: every other one is dropped). A round
+# number is at most 99, as the event form allows.
+AFTER = {"after": number_up_to(99)}
+EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 HALL_ROTATE_SECONDS = 15
 HALL_STANDINGS = 40  # the rest of the field is on the phones that scan the QR code
 HALL_BLOCK = BOARDS_PER_BLOCK  # rows per column block, like the boards
