@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
@@ -46,6 +47,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": range(1, event.rounds + 1),
         "poll": event.status != EventStatus.FINISHED and _after_round(request) is None,
         "poll_seconds": POLL_SECONDS,
+        # Each row links to its explanation: the address made once, not once per player.
+        "explain_url": reverse("standings:explain", args=[slug]),
+        "after_query": f"&after={table.after_round}" if request.GET.get("after") else "",
     }
     template = "standings/standings.html"
     if request.htmx:  # type: ignore[attr-defined]
@@ -111,7 +115,7 @@ def _hall_context(event: Event) -> dict[str, object]:
         table: StandingsTable | None = event_standings(event)
     except UserError:
         table = None
-    rows = presenters.standings_rows(table)[:HALL_STANDINGS] if table else []
+    rows = presenters.standings_rows(table, limit=HALL_STANDINGS) if table else []
     return {
         "event": event,
         "current": current,
@@ -127,6 +131,9 @@ def _hall_context(event: Event) -> dict[str, object]:
 @public_page
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
-    context = {**_hall_context(event), "code": event_page_code(request, slug)}
-    template = "standings/hall.html" + ("#hall" if request.htmx else "")  # type: ignore[attr-defined]
-    return render(request, template, context)
+    context = _hall_context(event)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "standings/hall.html#hall", context)  # the poll: no QR code
+    return render(
+        request, "standings/hall.html", {**context, "code": event_page_code(request, slug)}
+    )
