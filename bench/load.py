@@ -339,12 +339,16 @@ def scratch_database(server_url: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int) -> Iterator[tuple[str, int]]:
+def gunicorn(
+    env: dict[str, str], workers: int, access_log: Path | None = None
+) -> Iterator[tuple[str, int]]:
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
         "--workers", str(workers), "--backlog", "2048", "--timeout", "60",
     ]  # fmt: skip
+    if access_log is not None:  # when, what, and the time the server spent (microseconds)
+        command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_FORMAT]
     process = subprocess.Popen(command, cwd=REPO, env=env, stderr=subprocess.DEVNULL)
     host = f"http://127.0.0.1:{port}"
     try:
@@ -466,8 +470,8 @@ class CpuMeter:
     Sampled every second from /proc; a backend that comes and goes between two samples is
     missed (the workers keep their connections for 60 s)."""
 
-    def __init__(self, master: int, database_url: str) -> None:
-        self.master, self.database_url = master, database_url
+    def __init__(self, master: int, database_url: str, work: Path) -> None:
+        self.master, self.database_url, self.work = master, database_url, str(work)
         self.phases: list[float] = []
         self.seen: dict[tuple[str, int], list[tuple[str, float]]] = {}
         self.stop = threading.Event()
@@ -481,13 +485,16 @@ class CpuMeter:
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def workers(self) -> list[int]:
-        children = []
+    def processes(self) -> list[tuple[str, int]]:
+        """gunicorn's workers, and locust (whose command line names the work directory)."""
+        found = []
         for stat in Path("/proc").glob("[0-9]*/stat"):
             with contextlib.suppress(OSError, IndexError):
                 if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.master:
-                    children.append(int(stat.parent.name))
-        return children
+                    found.append(("app", int(stat.parent.name)))
+                elif self.work in (stat.parent / "cmdline").read_text():
+                    found.append(("load generator", int(stat.parent.name)))
+        return found
 
     def run(self) -> None:
         import psycopg
@@ -499,7 +506,7 @@ class CpuMeter:
                     "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
                     "AND pid <> pg_backend_pid()"
                 ).fetchall()
-                pids = [("app", pid) for pid in self.workers()]
+                pids = self.processes()
                 pids += [("database", pid) for (pid,) in backends]
                 for kind, pid in pids:
                     used = self.cpu(pid)
@@ -577,13 +584,15 @@ def spectators_table(samples: list[list[Any]]) -> tuple[list[str], dict[str, flo
 def cpu_line(meter: CpuMeter, options: argparse.Namespace) -> str:
     spent = {
         (kind, phase): meter.seconds(kind, phase) * 1000 / getattr(options, phase)
-        for kind in ("app", "database")
+        for kind in ("app", "database", "load generator")
         for phase in PHASES
     }
     return (
-        f"\nCPU per second of the phase (ms/s): app server (gunicorn workers) "
-        f"{spent['app', 'quiet']:.0f} alone, {spent['app', 'entry']:.0f} during result entry; "
-        f"database {spent['database', 'quiet']:.0f} and {spent['database', 'entry']:.0f}."
+        f"\nCPU per second of the phase (ms/s), alone and during result entry: app server "
+        f"(gunicorn workers) {spent['app', 'quiet']:.0f} and {spent['app', 'entry']:.0f}; "
+        f"database {spent['database', 'quiet']:.0f} and {spent['database', 'entry']:.0f}; "
+        f"load generator (locust) {spent['load generator', 'quiet']:.0f} and "
+        f"{spent['load generator', 'entry']:.0f}."
     )
 
 
@@ -607,6 +616,49 @@ def errors_line(samples: list[list[Any]], rows: list[dict[str, str]]) -> str:
     return f"Errors: {failures} failed requests in all ({counts})."
 
 
+ACCESS_FORMAT = "%(t)s %(m)s %(U)s %(s)s %(D)s"
+
+
+def server_times(access_log: Path, plan: dict[str, Any]) -> dict[tuple[str, str], list[float]]:
+    """The time gunicorn spent on each request (from its access log), per (phase, page): what
+    the server did, apart from the load generator's own delays on a busy machine."""
+    import datetime as dt
+
+    slug, round_no = plan["slug"], plan["current_round"]
+    pages = {
+        f"/e/{slug}/": "event page",
+        f"/e/{slug}/standings/": "standings",
+        f"/e/{slug}/rounds/{round_no}/": "pairings",
+        f"/e/{slug}/crosstable/": "crosstable",
+        f"/e/{slug}/hall/": "hall",
+        f"/e/{slug}/rounds/{round_no}/results/": "result entry",
+    }
+    times: dict[tuple[str, str], list[float]] = {}
+    for line in access_log.read_text().splitlines() if access_log.exists() else []:
+        stamp, method, path, _, micros = line.rsplit(" ", 4)
+        moment = dt.datetime.strptime(stamp.strip("[]"), "%d/%b/%Y:%H:%M:%S %z").timestamp()
+        page = "result POST" if method == "POST" and "/games/" in path else pages.get(path)
+        if page is not None:
+            key = (phase_of(moment, plan["phases"]), page)
+            times.setdefault(key, []).append(int(micros) / 1000)
+    return times
+
+
+def server_lines(times: dict[tuple[str, str], list[float]]) -> list[str]:
+    lines = [
+        "| in the server (gunicorn's access log) | quiet: p50 ms | p95 ms | with result entry: "
+        "p50 ms | p95 ms |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for page in (*PAGES, "result entry", "result POST"):
+        cells = []
+        for phase in PHASES:
+            sample = times.get((phase, page), [])
+            cells += [f"{percentile(sample, 0.5):.0f}", f"{percentile(sample, 0.95):.0f}"]
+        lines.append(f"| {page} | {' | '.join(cells)} |")
+    return lines
+
+
 def report_live_round(samples: list[list[Any]], rows: list[dict[str, str]], work: Path,
                       plan: dict[str, Any], options: argparse.Namespace) -> list[str]:  # fmt: skip
     spectators, worst = spectators_table(samples)
@@ -620,6 +672,8 @@ def report_live_round(samples: list[list[Any]], rows: list[dict[str, str]], work
         f"\n**Spectators' worst-page p95: {worst['quiet']:.0f} ms alone, {worst['entry']:.0f} ms "
         f"during result entry: {ratio:.1f}×.**\n",
         *directors_lines(samples),
+        "",
+        *server_lines(server_times(work / "access.log", plan)),
         "",
         errors_line(samples, rows),
         f"\nA saved result reached a newcomer's pairings page (watched every second) after "
@@ -674,8 +728,8 @@ def run(options: argparse.Namespace) -> str:
         )
         plan = prepare(env, work, options)
         try:
-            with gunicorn(env, options.workers) as (host, master):
-                report += measure(host, plan, options, work, CpuMeter(master, database_url))
+            with gunicorn(env, options.workers, work / "access.log") as (host, master):
+                report += measure(host, plan, options, work, CpuMeter(master, database_url, work))
         finally:
             keys = redis.Redis.from_url("redis://127.0.0.1:6379/0").keys(f"{prefix}:*")
             if keys:

@@ -40,7 +40,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from django.views.decorators.http import condition
@@ -202,15 +202,24 @@ class LivePage:
         return response, rendering
 
     def refresh(self) -> None:
-        """After an answer from the cache: recompute at the version of now, then let go."""
+        """After an answer from the cache: recompute at the version of now, then let go. A
+        page that can no longer be shared (gone, or an answer for one visitor) is dropped, so
+        that the next reader has it computed for them."""
         try:
-            version = selectors.event_version(self.slug)
-            if version is not None:
-                self.compute(version)
-        except Exception:  # the reader has had their answer; the next one will try again
-            log.exception("refreshing %s failed", self.request.path)
+            if self._recomputed() is None:
+                cache.delete(self.key)
         finally:
             self.unlock()
+
+    def _recomputed(self) -> Rendering | None:
+        try:
+            version = selectors.event_version(self.slug)
+            return self.compute(version)[1] if version is not None else None
+        except Http404:
+            return None
+        except Exception:  # the reader has had their answer; the next one will try again
+            log.exception("refreshing %s failed", self.request.path)
+            return None
 
     def answer_stale(self, rendering: Rendering) -> HttpResponse:
         """The previous rendering; recompute it after answering if it is due and nobody else

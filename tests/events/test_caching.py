@@ -21,8 +21,8 @@ from django.urls import reverse
 
 from events import caching
 from events import views as event_views
-from events.models import Event, Game
-from events.services import game_result_record
+from events.models import Event, Game, Round
+from events.services import event_version_bump, game_result_record
 
 HTMX = {"HX-Request": "true"}
 
@@ -207,6 +207,15 @@ def test_a_stale_page_is_never_served_past_the_bound(event, director, rendered, 
     counter = renders()
     assert "<strong>1-0</strong>" in Client().get(address).content.decode()
     assert counter.count == 1
+
+
+@pytest.mark.django_db
+def test_a_page_that_is_gone_is_dropped_at_its_refresh(event, rendered):
+    address = rendered(stale=10, refresh=0)
+    Round.objects.filter(event=event, number=1).update(published=False)
+    event_version_bump(event=event)  # as the Swiss workflow does when it takes a round back
+    assert Client().get(address).status_code == 200  # the kept page, while it is recomputed
+    assert Client().get(address).status_code == 404
 
 
 @pytest.mark.django_db
