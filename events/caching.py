@@ -226,7 +226,10 @@ class LivePage:
         is at it."""
         if rendering.age() < REFRESH_SECONDS or not self.lock():
             return rendering.answer(self.request)
-        rendering = self.kept() or rendering  # another worker may have just finished it
+        latest = self.kept()
+        if latest is not None and latest.started > rendering.started:  # another one just did
+            self.unlock()
+            return latest.answer(self.request)
         response = rendering.answer(self.request, _AnswerThenRefresh)
         response.refresh = self.refresh  # type: ignore[attr-defined]
         return response
