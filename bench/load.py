@@ -52,6 +52,7 @@ SHOWN = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}  # Game.get_result_disp
 POLL_SECONDS = 20  # standings/views.py POLL_SECONDS: how often the pages poll
 SPECTATOR_WAIT = (15, 25)  # seconds between two loads of a spectator's pages
 WARM_UP = 25  # seconds: users start, directors log in, first loads spread; not measured
+TAIL = 15  # seconds after the entry phase, so that the watcher can see the last results
 PAGES = ("event page", "standings", "pairings", "crosstable", "hall")
 POLLED = {"event page", "standings", "hall"}  # their htmx polls fetch a partial (HX-Request)
 PHASES = ("quiet", "entry")
@@ -759,7 +760,7 @@ def measure(host: str, plan: dict[str, Any], options: argparse.Namespace, work: 
     users = options.spectators + options.directors + 1
     rows = locust(
         host, work, ["Spectator", "Director", "Watcher"], users,
-        WARM_UP + options.quiet + options.entry + 5, "live",
+        WARM_UP + options.quiet + options.entry + TAIL, "live",
         LOAD_SPECTATORS=str(options.spectators), LOAD_DIRECTORS=str(options.directors),
         LOAD_PACE=str(options.entry / per_director),
     )  # fmt: skip
