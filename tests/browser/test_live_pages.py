@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from events import caching
-from events.models import Game
 from tests.browser.test_print import played_event
-from tests.browser.test_result_entry import log_in
+from tests.browser.test_result_entry import log_in, save_at_the_desk
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +39,9 @@ def test_spectators_screens_show_a_saved_result_within_the_bound(new_page, direc
         screen.goto(f"/e/{event.slug}/hall/")
         expect(screen.locator("#hall-pairings h2")).to_contain_text("0 of 6 results")
 
-    board = Game.objects.get(round__event=event, round__number=3, board=1)
     desk = new_page()
     log_in(desk, director.username)
-    desk.goto(f"/e/{event.slug}/rounds/3/results/")
-    desk.locator(f"#game-{board.pk}").get_by_role("button", name="0-1", exact=True).click()
-    expect(desk.locator("#round-progress")).to_contain_text("1 of 6 results in")
+    save_at_the_desk(desk, event, 3, 1, "0-1")
     saved = time.monotonic()
 
     # The director's own view of the public page is current at once.
