@@ -50,7 +50,10 @@ from events import selectors
 PAGE_SECONDS = 600  # how long a rendering is kept at all
 REFRESH_SECONDS = 5.0  # a stale page is recomputed at most this often
 LOCK_SECONDS = 60  # outlives any computation (gunicorn's --timeout kills a worker at 30-60 s)
-WAIT_STEP = 0.05  # how often a reader waiting for another's computation looks again
+# A reader waits this long at most for another worker's computation, then computes the page
+# itself: the one computing may have died, and gunicorn kills a worker that waits for long.
+WAIT_SECONDS = 10
+WAIT_STEP = 0.05  # how often a waiting reader looks again
 
 View = Callable[..., HttpResponse]
 # A declared query parameter: its raw value → the canonical one, or None to drop it.
@@ -236,9 +239,9 @@ class LivePage:
 
     def answer_computed(self, version: int) -> HttpResponse:
         """Nothing recent enough is kept: compute it once, across every worker. Whoever takes
-        the lock computes; the others wait for that rendering (or, if the one computing dies,
-        compute it themselves when the lock expires)."""
-        deadline = time.monotonic() + LOCK_SECONDS
+        the lock computes; the others wait for that rendering (or, after ``WAIT_SECONDS``,
+        compute it themselves: the one computing may have died)."""
+        deadline = time.monotonic() + WAIT_SECONDS
         while True:
             locked = self.lock()
             rendering = self.kept()  # after the lock: another worker may have just finished it

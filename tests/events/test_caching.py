@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connections
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from events import caching
@@ -207,6 +208,21 @@ def test_a_stale_page_is_never_served_past_the_bound(event, director, rendered, 
     counter = renders()
     assert "<strong>1-0</strong>" in Client().get(address).content.decode()
     assert counter.count == 1
+
+
+@pytest.mark.django_db
+def test_a_reader_does_not_wait_for_ever_for_a_worker_that_died(event, monkeypatch, renders):
+    monkeypatch.setattr(caching, "WAIT_SECONDS", 0.3)
+    address = round_page(event)
+    dead = caching.LivePage(
+        event_views.round_detail, RequestFactory().get(address), event.slug, (), {}
+    )
+    assert cache.add(dead.lock_key, "a worker killed while computing", caching.LOCK_SECONDS)
+    counter = renders()
+    started = time.monotonic()
+    assert Client().get(address).status_code == 200
+    assert counter.count == 1
+    assert 0.3 <= time.monotonic() - started < caching.LOCK_SECONDS
 
 
 @pytest.mark.django_db
