@@ -100,10 +100,6 @@ def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 # The hall screen: a page for a screen on the wall, turning between the current round's
 # pairings and the standings, and refreshing itself until the event is final.
 HALL_POLL_SECONDS = 20
-# The query parameters these pages read (events.caching: every other one is dropped). A round
-# number is at most 99, as the event form allows.
-AFTER = {"after": number_up_to(99)}
-EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 HALL_ROTATE_SECONDS = 15
 HALL_STANDINGS = 40  # the rest of the field is on the phones that scan the QR code
 HALL_BLOCK = BOARDS_PER_BLOCK  # rows per column block, like the boards
