@@ -64,10 +64,16 @@ log = logging.getLogger(__name__)
 
 def number_up_to(limit: int) -> Callable[[str], str | None]:
     """A whole number 0..``limit`` in its canonical spelling ("007" → "7"); anything else is
-    dropped, as the views already ignore a value that is not a number."""
+    dropped, as the views already ignore a value that is not a number (ASCII digits only:
+    ``"²".isdigit()`` is true, and ``int("²")`` fails)."""
 
     def canonical(raw: str) -> str | None:
-        if raw.isdigit() and len(raw) <= len(str(limit)) + 2 and int(raw) <= limit:
+        if (
+            raw.isascii()
+            and raw.isdigit()
+            and len(raw) <= len(str(limit)) + 2
+            and int(raw) <= limit
+        ):
             return str(int(raw))
         return None
 

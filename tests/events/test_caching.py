@@ -307,7 +307,7 @@ def test_the_standings_read_their_round_in_one_spelling(event, director, monkeyp
     # A round the event does not have still says so, where the visitor is.
     assert "the event has rounds 1–3" in Client().get(f"{address}?after=7").content.decode()
     # Numbers no event has (the event form stops at 99 rounds) are not kept apart.
-    for after in ("100", "123456789", "abc"):
+    for after in ("100", "123456789", "abc", "²"):
         Client().get(f"{address}?after={after}")
     assert len(made) == 3
 
