@@ -711,10 +711,16 @@ def prepare(env: dict[str, str], work: Path, options: argparse.Namespace) -> dic
 
 
 def run(options: argparse.Namespace) -> str:
+    """The whole run in a scratch directory (static files, logs, locust's figures), removed at
+    the end: the report has what matters."""
+    with tempfile.TemporaryDirectory(prefix="td-load-") as scratch:
+        return run_in(options, Path(scratch))
+
+
+def run_in(options: argparse.Namespace, work: Path) -> str:
     import redis
 
     prefix = f"td-bench-{secrets.token_hex(4)}"
-    work = Path(tempfile.mkdtemp(prefix="td-load-"))
     report = [
         f"Machine: {machine()}; gunicorn --workers {options.workers} (sync); "
         f"load average at the start {load_average()}."

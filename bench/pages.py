@@ -119,7 +119,17 @@ def main() -> None:
     if not 2 <= options.players <= 1000 or not 1 <= options.runs <= 100:
         parser.error("2 to 1000 players, 1 to 100 runs")
     server = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    work = Path(tempfile.mkdtemp(prefix="td-pages-"))
+    with tempfile.TemporaryDirectory(prefix="td-pages-") as scratch:
+        figures = measure(server, Path(scratch), options)
+    print(f"{options.players} players, rounds 1-4 played, round 5 paired; {load.machine()}; "
+          f"load average {load.load_average()}; {time.strftime('%Y-%m-%d %H:%M')}\n")  # fmt: skip
+    print("| request | CPU ms (median) |\n|---|---:|")
+    for name, milliseconds in figures.items():
+        print(f"| {name} | {milliseconds:.1f} |")
+
+
+def measure(server: str, work: Path, options: argparse.Namespace) -> dict[str, float]:
+    """Set up the scratch database and measure in a process of its own: the figures."""
     with load.scratch_database(server) as database_url:
         env = load.django_env(database_url, STATIC_ROOT=str(work / "static"))
         env.update(ALLOWED_HOSTS="testserver", REDIS_URL="")
@@ -134,12 +144,8 @@ def main() -> None:
         )  # fmt: skip
     if options.profile:
         print(measured.stderr)
-    figures = json.loads(measured.stdout.strip().splitlines()[-1])
-    print(f"{options.players} players, rounds 1-4 played, round 5 paired; {load.machine()}; "
-          f"load average {load.load_average()}; {time.strftime('%Y-%m-%d %H:%M')}\n")  # fmt: skip
-    print("| request | CPU ms (median) |\n|---|---:|")
-    for name, milliseconds in figures.items():
-        print(f"| {name} | {milliseconds:.1f} |")
+    figures: dict[str, float] = json.loads(measured.stdout.strip().splitlines()[-1])
+    return figures
 
 
 if __name__ == "__main__":
