@@ -1,16 +1,27 @@
-"""Load test (issue 9): spectators polling the live pages, directors entering results.
+"""Load test (issues 9 and 24): a live round, spectators alone and then while results come in.
 
-    .venv/bin/python bench/load.py [--duration 60] [--spectators 500] [--directors 10]
+    .venv/bin/python bench/load.py [--quiet 60] [--entry 150] [--spectators 600] [--directors 10]
 
-Runs everything on loopback and cleans up after itself: a scratch PostgreSQL database
-(created on the server of ``DATABASE_URL``, default ``127.0.0.1:5432``, and dropped at the end),
-Redis on ``127.0.0.1:6379`` under a key prefix of its own (deleted at the end), gunicorn on a
-free port of 127.0.0.1, and locust (headless, a fixed number of users, a fixed run time) as the
-load. Then it checks that every result a director submitted is stored exactly once with exactly
-one audit entry, and measures the throughput of ``/healthz`` and of the cached standings at
-saturation for comparison. It prints a Markdown report (``--report FILE`` also writes it).
+The scenario of issue 24, both phases in one run against one server: a 300-player Swiss with
+rounds 1-4 played and round 5 paired; 600 spectators, each loading two of the event page, the
+standings, round 5's pairings, the crosstable and the hall screen every 15-25 s (half of them
+revalidating with the ETag of their last answer, as the pages' htmx polling does, half arriving
+fresh with a full page load). First the spectators alone (``--quiet`` seconds), then the same
+spectators while 10 directors enter round 5's results through the result entry page and its
+form, spread over ``--entry`` seconds. A watcher loads round 5's pairings every second, as a
+newcomer would, and notes when each result first shows.
 
-The same file is the locustfile: locust imports it and finds the user classes below.
+It prints, per page and phase, p50/p95 of the spectators' requests, the worst page's p95 in
+each phase and their ratio, the directors' result POST and result entry page, the errors, how
+long a saved result took to reach the public pages, and checks in the database that every
+result a director saved is stored exactly once with exactly one audit entry. ``--saturation
+SECONDS`` adds issue 9's throughput runs (``/healthz``, the standings poll answered 304 and 200).
+
+Everything runs on loopback and is cleaned up: a scratch PostgreSQL database (on the server of
+``DATABASE_URL``, default ``127.0.0.1:5432``; dropped at the end), Redis on ``127.0.0.1:6379``
+under a key prefix of its own (deleted at the end), gunicorn on a free port of 127.0.0.1 with
+``DEBUG=0``, and locust (headless, fixed users, fixed run time). The same file is the
+locustfile: locust imports it and finds the user classes below.
 """
 
 from __future__ import annotations
@@ -29,6 +40,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,54 +48,121 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 RESULTS = ("1-0", "0-1", "1/2-1/2")
+SHOWN = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}  # Game.get_result_display
 POLL_SECONDS = 20  # standings/views.py POLL_SECONDS: how often the pages poll
+SPECTATOR_WAIT = (15, 25)  # seconds between two loads of a spectator's pages
+WARM_UP = 25  # seconds: users start, directors log in, first loads spread; not measured
+TAIL = 15  # seconds after the entry phase, so that the watcher can see the last results
+PAGES = ("event page", "standings", "pairings", "crosstable", "hall")
+POLLED = {"event page", "standings", "hall"}  # their htmx polls fetch a partial (HX-Request)
+PHASES = ("quiet", "entry")
+
+
+def phase_of(moment: float, phases: list[float]) -> str:
+    """Which phase a moment falls in, given when the quiet phase, the result entry and the end
+    begin (the warm-up before, the tail after are not measured)."""
+    quiet_at, entry_at, end_at = phases
+    if moment < quiet_at:
+        return "warm-up"
+    if moment < entry_at:
+        return "quiet"
+    return "entry" if moment < end_at else "tail"
+
 
 if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated people
-    from locust import FastHttpUser, HttpUser, between, constant, task
+    from locust import FastHttpUser, HttpUser, between, constant, constant_pacing, events, task
     from locust.exception import StopUser
 
     PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text())
     LOG = Path(os.environ["LOAD_LOG"])
     SLUG = PLAN["slug"]
+    ROUND = PLAN["current_round"]
+    _, ENTRY_AT, END_AT = PLAN["phases"]
+    PATHS = {
+        "event page": f"/e/{SLUG}/",
+        "standings": f"/e/{SLUG}/standings/",
+        "pairings": f"/e/{SLUG}/rounds/{ROUND}/",
+        "crosstable": f"/e/{SLUG}/crosstable/",
+        "hall": f"/e/{SLUG}/hall/",
+    }
+    PAIRS = list(itertools.combinations(PAGES, 2))
     _director_numbers = itertools.count()
     _spectator_numbers = itertools.count()
+    _samples: list[tuple[str, str, float, str]] = []
+
+    @events.request.add_listener
+    def _sample(name: str, response_time: float, exception: Any, start_time: float, **_: Any):  # type: ignore[no-untyped-def]
+        """Every request's own time, to compute exact percentiles per phase afterwards."""
+        error = type(exception).__name__ if exception else ""
+        _samples.append((phase_of(start_time, PLAN["phases"]), name, response_time, error))
+
+    @events.test_stop.add_listener
+    def _dump(**_: Any) -> None:
+        Path(os.environ["LOAD_SAMPLES"]).write_text(json.dumps(_samples))
 
     class Spectator(FastHttpUser):
-        """A phone on a public page: htmx polls it every 20 s with If-None-Match."""
+        """A phone on two public pages. Revalidating: the page's own htmx poll with the last
+        ETag; fresh: a newcomer's full page load, no ETag."""
 
-        weight = 50
-        wait_time = constant(POLL_SECONDS)
+        fixed_count = int(os.environ.get("LOAD_SPECTATORS", "600"))
+        wait_time = between(*SPECTATOR_WAIT)
 
         def on_start(self) -> None:
             number = next(_spectator_numbers)
-            self.path, self.name, self.htmx = [
-                (f"/e/{SLUG}/standings/", "standings (htmx poll)", True),
-                (f"/e/{SLUG}/rounds/{PLAN['current_round']}/", "pairings", False),
-                (f"/e/{SLUG}/crosstable/", "crosstable", False),
-            ][number % 3]
-            self.etag = ""
-            time.sleep(random.uniform(0, POLL_SECONDS))  # phones do not poll in step
+            self.kind = "revalidating" if number % 2 == 0 else "fresh"
+            self.pages = PAIRS[(number // 2) % len(PAIRS)]
+            self.etags: dict[str, str] = {}
+            time.sleep(random.uniform(0, SPECTATOR_WAIT[1]))  # phones do not load in step
 
         @task
-        def poll(self) -> None:
-            headers = {"If-None-Match": self.etag} if self.etag else {}
-            if self.htmx:
-                headers["HX-Request"] = "true"
-            with self.client.get(
-                self.path, headers=headers, name=self.name, catch_response=True
-            ) as response:
-                if response.status_code not in (200, 304):
-                    response.failure(f"status {response.status_code}")
-                    return
-                self.etag = response.headers.get("ETag", self.etag)
-                response.success()
+        def load(self) -> None:
+            for page in self.pages:
+                headers = {}
+                if self.kind == "revalidating" and page in self.etags:
+                    headers["If-None-Match"] = self.etags[page]
+                    if page in POLLED:
+                        headers["HX-Request"] = "true"
+                with self.client.get(
+                    PATHS[page], headers=headers, name=f"{page}|{self.kind}", catch_response=True
+                ) as response:
+                    if response.status_code not in (200, 304):
+                        response.failure(f"status {response.status_code}")
+                        continue
+                    self.etags[page] = response.headers.get("ETag", "")
+                    response.success()
+
+    class Watcher(FastHttpUser):
+        """Loads round 5's pairings every second as a newcomer and logs when each result
+        first shows: how long a saved result takes to reach the spectators."""
+
+        fixed_count = 1
+        wait_time = constant(1)
+
+        def on_start(self) -> None:
+            self.seen: set[int] = set()
+
+        @task
+        def look(self) -> None:
+            response = self.client.get(PATHS["pairings"], name="watcher")
+            shown = re.findall(
+                r'<td class="num">(\d+)</td><td>[^<]*</td><td><strong>([^<]*)</strong>',
+                response.text or "",
+            )
+            now = time.time()
+            with LOG.with_suffix(".seen").open("a") as log:
+                for board, result in shown:
+                    if result in SHOWN.values() and int(board) not in self.seen:
+                        self.seen.add(int(board))
+                        log.write(f"{board} {result} {now:.3f}\n")
 
     class Director(HttpUser):
-        """Opens the round's result entry, enters the next of their games, and so on."""
+        """Logs in during the warm-up; from the entry phase on, opens round 5's result entry
+        page, reads the game's version and saves the result as the page's form does (htmx),
+        paced so that the round's results are spread over the phase."""
 
-        weight = 1
         fixed_count = int(os.environ.get("LOAD_DIRECTORS", "10"))
-        wait_time = between(1, 2)
+        pace = float(os.environ.get("LOAD_PACE", "10"))
+        wait_time = constant_pacing(pace)
 
         def on_start(self) -> None:
             self.number = next(_director_numbers) % len(PLAN["directors"])
@@ -102,13 +181,16 @@ if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated peop
             )
             if response.status_code != 302:
                 raise StopUser()
+            # Directors start one by one over the first pacing interval, as arbiters do.
+            self.start_at = ENTRY_AT + self.number * self.pace / len(PLAN["directors"])
 
         @task
         def enter_next_result(self) -> None:
-            if not self.todo:
+            time.sleep(max(0.0, self.start_at - time.time()))
+            if not self.todo or time.time() >= END_AT:
                 raise StopUser()
-            round_no, game_id = self.todo[0]
-            page = self.client.get(f"/e/{SLUG}/rounds/{round_no}/results/", name="result entry")
+            game_id = self.todo[0]
+            page = self.client.get(f"/e/{SLUG}/rounds/{ROUND}/results/", name="result entry")
             found = re.search(
                 rf'/games/{game_id}/result/".*?name="version" value="(\d+)"', page.text, re.S
             )
@@ -122,12 +204,14 @@ if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated peop
                     "version": found.group(1),
                     "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
                 },
+                headers={"HX-Request": "true"},
                 name="result POST",
-                allow_redirects=False,
             )
+            stored = response.status_code == 200 and 'role="alert"' not in response.text
+            outcome = "stored" if stored else f"refused-{response.status_code}"
             with LOG.open("a") as log:
-                log.write(f"{game_id} {result} {response.status_code}\n")
-            if response.status_code == 302:
+                log.write(f"{game_id} {result} {outcome} {time.time():.3f}\n")
+            if stored:
                 self.todo.pop(0)
 
     class Healthz(FastHttpUser):
@@ -156,7 +240,7 @@ if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated peop
             self.client.get(f"/e/{SLUG}/standings/", headers=headers, name="standings 304")
 
     class StandingsFromCache(FastHttpUser):
-        """Saturation: the standings partial rendered in full from the cached table (200)."""
+        """Saturation: the standings partial answered in full from the page cache (200)."""
 
         wait_time = constant(0)
 
@@ -176,11 +260,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def swiss(players: int, rounds: int, played: int) -> dict[str, Any]:
-    """A Swiss whose round r pairs i with i + players/2 (rotated): nobody meets twice."""
+def swiss(players: int, rounds: int, played: int, paired: int | None = None) -> dict[str, Any]:
+    """A Swiss whose round r pairs i with i + players/2 (rotated): nobody meets twice. Rounds
+    up to ``played`` have results; rounds up to ``paired`` (default: all) have games."""
     half = players // 2
     games = []
-    for number in range(1, rounds + 1):
+    for number in range(1, (rounds if paired is None else paired) + 1):
         for board in range(1, half + 1):
             black = half + (board - 1 + number - 1) % half + 1
             result = RESULTS[(board + number) % 3] if number <= played else None
@@ -214,16 +299,16 @@ spec = json.loads(sys.stdin.read())
 users = get_user_model().objects
 owner = users.create_user("bench-owner", password=spec["password"])
 event = event_import_document(text=json.dumps(spec["document"]), user=owner)
+games = Game.objects.filter(round__event=event, round__number=spec["round"]).order_by("board")
+boards = {g.pk: g.board for g in games}
 directors = []
 for i in range(spec["directors"]):
     name = f"bench-director-{i}"
     users.create_user(name, password=spec["password"])
     access_grant(event=event, username=name, role="director", user=owner)
-    games = Game.objects.filter(round__event=event, result="")
-    mine = [(g.round.number, g.pk) for g in games.select_related("round").order_by(
-        "round__number", "board") if g.board % spec["directors"] == i]
+    mine = [pk for pk, board in boards.items() if board % spec["directors"] == i]
     directors.append({"username": name, "password": spec["password"], "games": mine})
-print(json.dumps({"slug": event.slug, "directors": directors}))
+print(json.dumps({"slug": event.slug, "directors": directors, "boards": boards}))
 """
 
 
@@ -255,12 +340,16 @@ def scratch_database(server_url: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int) -> Iterator[str]:
+def gunicorn(
+    env: dict[str, str], workers: int, access_log: Path | None = None
+) -> Iterator[tuple[str, int]]:
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
         "--workers", str(workers), "--backlog", "2048", "--timeout", "60",
     ]  # fmt: skip
+    if access_log is not None:  # when, what, and the time the server spent (microseconds)
+        command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_FORMAT]
     process = subprocess.Popen(command, cwd=REPO, env=env, stderr=subprocess.DEVNULL)
     host = f"http://127.0.0.1:{port}"
     try:
@@ -269,7 +358,7 @@ def gunicorn(env: dict[str, str], workers: int) -> Iterator[str]:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit("gunicorn did not start")
             time.sleep(0.1)
-        yield host
+        yield host, process.pid
     finally:
         process.terminate()
         process.wait(60)
@@ -286,35 +375,40 @@ def _answers(port: int) -> bool:
         return False
 
 
-def locust(host: str, plan: Path, log: Path, users: list[str], options: argparse.Namespace,
-           count: int, seconds: int, prefix: str) -> list[dict[str, str]]:  # fmt: skip
+def locust(host: str, work: Path, users: list[str], count: int, seconds: float, name: str,
+           **env_extra: str) -> list[dict[str, str]]:  # fmt: skip
     """One headless locust run: fixed users, fixed time, stops by itself; the CSV rows."""
-    env = {**os.environ, "LOAD_PLAN": str(plan), "LOAD_LOG": str(log)}
-    env["LOAD_DIRECTORS"] = str(options.directors)
+    env = {**os.environ, **env_extra, "LOAD_PLAN": str(work / "plan.json")}
+    env.update(LOAD_LOG=str(work / "submissions.log"), LOAD_SAMPLES=str(work / f"{name}.json"))
     command = [
         sys.executable, "-m", "locust", "-f", __file__, "--headless", "--host", host,
         "--users", str(count), "--spawn-rate", str(max(count // 5, 1)),
-        "--run-time", f"{seconds}s", "--stop-timeout", "10", "--csv", prefix,
+        "--run-time", f"{int(seconds)}s", "--stop-timeout", "10", "--csv", str(work / name),
         "--only-summary", "--loglevel", "WARNING", *users,
     ]  # fmt: skip
     subprocess.run(command, env=env, check=False, timeout=seconds + 120, cwd=REPO)
-    with open(f"{prefix}_stats.csv", newline="") as stats:
+    with open(work / f"{name}_stats.csv", newline="") as stats:
         return list(csv.DictReader(stats))
+
+
+def submissions(log: Path) -> tuple[dict[int, tuple[str, float]], int]:
+    """The director's log: {game id: (result, when saved)} of the stored ones, and the refusals."""
+    stored: dict[int, tuple[str, float]] = {}
+    refused = 0
+    for line in log.read_text().splitlines() if log.exists() else []:
+        game_id, result, outcome, moment = line.split()
+        if outcome == "stored":
+            stored[int(game_id)] = (result, float(moment))
+        else:
+            refused += 1
+    return stored, refused
 
 
 def verify(database_url: str, slug: str, log: Path) -> dict[str, int]:
     """Every accepted submission is stored, once, with one audit entry; nothing else is."""
     import psycopg
 
-    submitted = {}
-    refused = 0
-    for line in log.read_text().split("\n") if log.exists() else []:
-        if line:
-            game_id, result, status = line.split()
-            if status == "302":
-                submitted[int(game_id)] = result
-            else:
-                refused += 1
+    submitted, refused = submissions(log)
     with psycopg.connect(database_url) as link:
         stored = dict(
             link.execute(
@@ -330,7 +424,7 @@ def verify(database_url: str, slug: str, log: Path) -> dict[str, int]:
                 [list(submitted)],
             ).fetchall()
         )
-    wrong = sum(1 for game, result in submitted.items() if stored.get(game) != result)
+    wrong = sum(1 for game, (result, _) in submitted.items() if stored.get(game) != result)
     audit_wrong = sum(1 for game in submitted if audits.get(game) != 1)
     return {
         "accepted": len(submitted),
@@ -338,6 +432,25 @@ def verify(database_url: str, slug: str, log: Path) -> dict[str, int]:
         "stored_wrong": wrong,
         "audit_not_exactly_one": audit_wrong,
     }
+
+
+def freshness(log: Path, boards: dict[str, int]) -> tuple[list[float], int]:
+    """Seconds from each result's save to the watcher first seeing it, and how many it never
+    saw (a result changes once here, so the first sighting is that result)."""
+    saved, _ = submissions(log)
+    seen_log = log.with_suffix(".seen")
+    seen = {}
+    for line in seen_log.read_text().splitlines() if seen_log.exists() else []:
+        board, _, moment = line.split()
+        seen[int(board)] = float(moment)
+    delays, missing = [], 0
+    for game_id, (_, moment) in saved.items():
+        board = boards[str(game_id)]
+        if board in seen:
+            delays.append(max(0.0, seen[board] - moment))
+        else:
+            missing += 1
+    return sorted(delays), missing
 
 
 def machine() -> str:
@@ -349,6 +462,72 @@ def machine() -> str:
         f"{os.cpu_count()} cores ({model}), {int(memory) // 1024**2} GiB, "
         f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
     )
+
+
+class CpuMeter:
+    """CPU seconds spent by the app server (gunicorn's workers) and by the database (the
+    PostgreSQL backends connected to the scratch database) in each phase: a figure that the
+    other processes on a shared machine change much less than they change response times.
+    Sampled every second from /proc; a backend that comes and goes between two samples is
+    missed (the workers keep their connections for 60 s)."""
+
+    def __init__(self, master: int, database_url: str, work: Path) -> None:
+        self.master, self.database_url, self.work = master, database_url, str(work)
+        self.phases: list[float] = []
+        self.seen: dict[tuple[str, int], list[tuple[str, float]]] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    @staticmethod
+    def cpu(pid: int) -> float | None:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def processes(self) -> list[tuple[str, int]]:
+        """gunicorn's workers, and locust (whose command line names the work directory)."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.master:
+                    found.append(("app", int(stat.parent.name)))
+                elif self.work in (stat.parent / "cmdline").read_text():
+                    found.append(("load generator", int(stat.parent.name)))
+        return found
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.database_url, autocommit=True) as link:
+            while not self.stop.wait(1.0):
+                phase = phase_of(time.time(), self.phases)
+                backends = link.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid()"
+                ).fetchall()
+                pids = self.processes()
+                pids += [("database", pid) for (pid,) in backends]
+                for kind, pid in pids:
+                    used = self.cpu(pid)
+                    if used is not None:
+                        self.seen.setdefault((kind, pid), []).append((phase, used))
+
+    def seconds(self, kind: str, phase: str) -> float:
+        """CPU seconds of one kind of process in one phase: for each process, its last sample
+        in the phase less its last sample before it (0 for one that started in the phase)."""
+        total = 0.0
+        for (which, _), samples in self.seen.items():
+            inside = [i for i, (name, _) in enumerate(samples) if name == phase]
+            if which == kind and inside:
+                start = samples[inside[0] - 1][1] if inside[0] > 0 else 0.0
+                total += samples[inside[-1]][1] - start
+        return total
+
+
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def table(rows: list[dict[str, str]]) -> str:
@@ -364,103 +543,279 @@ def table(rows: list[dict[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def aggregate(rows: list[dict[str, str]]) -> dict[str, str]:
-    return next(row for row in rows if row["Name"] == "Aggregated")
+def percentile(times: list[float], share: float) -> float:
+    """Nearest rank on the sorted times (0 for none)."""
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+
+
+def by_phase(samples: list[list[Any]]) -> dict[tuple[str, str], list[float]]:
+    """Spectators' times per (phase, page), fresh and revalidating together."""
+    times: dict[tuple[str, str], list[float]] = {}
+    for phase, name, elapsed, _ in samples:
+        page = name.split("|")[0]
+        if phase in PHASES and page in PAGES:
+            times.setdefault((phase, page), []).append(elapsed)
+    return times
+
+
+def spectators_table(samples: list[list[Any]]) -> tuple[list[str], dict[str, float]]:
+    """The side-by-side table and each phase's worst-page p95."""
+    times = by_phase(samples)
+    lines = [
+        "| page | quiet: n | p50 ms | p95 ms | with result entry: n | p50 ms | p95 ms | p95 × |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    worst = dict.fromkeys(PHASES, 0.0)
+    for page in PAGES:
+        cells = []
+        for phase in PHASES:
+            sample = times.get((phase, page), [])
+            worst[phase] = max(worst[phase], percentile(sample, 0.95))
+            cells += [f"{len(sample)}", f"{percentile(sample, 0.5):.0f}"]
+            cells.append(f"{percentile(sample, 0.95):.0f}")
+        quiet, entry = (percentile(times.get((p, page), []), 0.95) for p in PHASES)
+        ratio = f"{entry / quiet:.1f}" if quiet else "–"
+        lines.append(f"| {page} | {' | '.join(cells)} | {ratio} |")
+    return lines, worst
+
+
+def cpu_line(meter: CpuMeter, options: argparse.Namespace) -> str:
+    spent = {
+        (kind, phase): meter.seconds(kind, phase) * 1000 / getattr(options, phase)
+        for kind in ("app", "database", "load generator")
+        for phase in PHASES
+    }
+    return (
+        f"\nCPU per second of the phase (ms/s), alone and during result entry: app server "
+        f"(gunicorn workers) {spent['app', 'quiet']:.0f} and {spent['app', 'entry']:.0f}; "
+        f"database {spent['database', 'quiet']:.0f} and {spent['database', 'entry']:.0f}; "
+        f"load generator (locust) {spent['load generator', 'quiet']:.0f} and "
+        f"{spent['load generator', 'entry']:.0f}."
+    )
+
+
+def directors_lines(samples: list[list[Any]]) -> list[str]:
+    lines = ["| director's request | n | p50 ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
+    for name in ("result entry", "result POST", "login"):
+        sample = [elapsed for _, n, elapsed, _ in samples if n == name]
+        lines.append(
+            f"| {name} | {len(sample)} | {percentile(sample, 0.5):.0f} | "
+            f"{percentile(sample, 0.95):.0f} | {max(sample, default=0):.0f} |"
+        )
+    return lines
+
+
+def errors_line(samples: list[list[Any]], rows: list[dict[str, str]]) -> str:
+    per_phase = {phase: 0 for phase in ("warm-up", *PHASES, "tail")}
+    for phase, _, _, error in samples:
+        per_phase[phase] += bool(error)
+    failures = sum(int(row["Failure Count"]) for row in rows if row["Name"] != "Aggregated")
+    counts = ", ".join(f"{phase} {n}" for phase, n in per_phase.items())
+    return f"Errors: {failures} failed requests in all ({counts})."
+
+
+ACCESS_FORMAT = "%(t)s %(m)s %(U)s %(s)s %(D)s"
+
+
+def server_times(access_log: Path, plan: dict[str, Any]) -> dict[tuple[str, str], list[float]]:
+    """The time gunicorn spent on each request (from its access log), per (phase, page): what
+    the server did, apart from the load generator's own delays on a busy machine."""
+    import datetime as dt
+
+    slug, round_no = plan["slug"], plan["current_round"]
+    pages = {
+        f"/e/{slug}/": "event page",
+        f"/e/{slug}/standings/": "standings",
+        f"/e/{slug}/rounds/{round_no}/": "pairings",
+        f"/e/{slug}/crosstable/": "crosstable",
+        f"/e/{slug}/hall/": "hall",
+        f"/e/{slug}/rounds/{round_no}/results/": "result entry",
+    }
+    times: dict[tuple[str, str], list[float]] = {}
+    for line in access_log.read_text().splitlines() if access_log.exists() else []:
+        stamp, method, path, _, micros = line.rsplit(" ", 4)
+        moment = dt.datetime.strptime(stamp.strip("[]"), "%d/%b/%Y:%H:%M:%S %z").timestamp()
+        page = "result POST" if method == "POST" and "/games/" in path else pages.get(path)
+        if page is not None:
+            key = (phase_of(moment, plan["phases"]), page)
+            times.setdefault(key, []).append(int(micros) / 1000)
+    return times
+
+
+def server_lines(times: dict[tuple[str, str], list[float]]) -> list[str]:
+    lines = [
+        "| in the server (gunicorn's access log) | quiet: p50 ms | p95 ms | with result entry: "
+        "p50 ms | p95 ms |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for page in (*PAGES, "result entry", "result POST"):
+        cells = []
+        for phase in PHASES:
+            sample = times.get((phase, page), [])
+            cells += [f"{percentile(sample, 0.5):.0f}", f"{percentile(sample, 0.95):.0f}"]
+        lines.append(f"| {page} | {' | '.join(cells)} |")
+    return lines
+
+
+def report_live_round(samples: list[list[Any]], rows: list[dict[str, str]], work: Path,
+                      plan: dict[str, Any], options: argparse.Namespace) -> list[str]:  # fmt: skip
+    spectators, worst = spectators_table(samples)
+    ratio = worst["entry"] / worst["quiet"] if worst["quiet"] else float("inf")
+    delays, missing = freshness(work / "submissions.log", plan["boards"])
+    lines = [
+        f"\n### A live round: {options.spectators} spectators, {options.quiet} s alone, then "
+        f"{options.entry} s while {options.directors} directors enter round "
+        f"{plan['current_round']}'s results\n",
+        *spectators,
+        f"\n**Spectators' worst-page p95: {worst['quiet']:.0f} ms alone, {worst['entry']:.0f} ms "
+        f"during result entry: {ratio:.1f}×.**\n",
+        *directors_lines(samples),
+        "",
+        *server_lines(server_times(work / "access.log", plan)),
+        "",
+        errors_line(samples, rows),
+        f"\nA saved result reached a newcomer's pairings page (watched every second) after "
+        f"p50 {percentile(delays, 0.5):.1f} s, p95 {percentile(delays, 0.95):.1f} s, "
+        f"max {max(delays, default=0):.1f} s; never seen: {missing}.",
+    ]
+    return lines
+
+
+def prepare(env: dict[str, str], work: Path, options: argparse.Namespace) -> dict[str, Any]:
+    """Migrate, collect the static files, import the event, make the directors: the plan."""
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=REPO, env=env, check=True,
+    )  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=REPO, env=env, check=True,
+    )  # fmt: skip
+    round_no = options.played + 1
+    spec = {
+        "document": swiss(options.players, options.rounds, options.played, paired=round_no),
+        "directors": options.directors,
+        "password": secrets.token_urlsafe(12),
+        "round": round_no,
+    }
+    created = subprocess.run(
+        [sys.executable, "-c", SETUP], cwd=REPO, check=True, capture_output=True, text=True,
+        input=json.dumps(spec), env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+    )  # fmt: skip
+    plan: dict[str, Any] = json.loads(created.stdout.strip().splitlines()[-1])
+    plan["current_round"] = round_no
+    return plan
 
 
 def run(options: argparse.Namespace) -> str:
+    """The whole run in a scratch directory (static files, logs, locust's figures), removed at
+    the end: the report has what matters."""
+    with tempfile.TemporaryDirectory(prefix="td-load-") as scratch:
+        return run_in(options, Path(scratch))
+
+
+def run_in(options: argparse.Namespace, work: Path) -> str:
     import redis
 
     prefix = f"td-bench-{secrets.token_hex(4)}"
-    work = Path(tempfile.mkdtemp(prefix="td-load-"))
-    report = [f"Machine: {machine()}; gunicorn --workers {options.workers} (sync)."]
+    report = [
+        f"Machine: {machine()}; gunicorn --workers {options.workers} (sync); "
+        f"load average at the start {load_average()}."
+    ]
     server = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     with scratch_database(server) as database_url:
         env = django_env(
-            database_url, REDIS_URL="redis://127.0.0.1:6379/0", CACHE_KEY_PREFIX=prefix
+            database_url,
+            REDIS_URL="redis://127.0.0.1:6379/0",
+            CACHE_KEY_PREFIX=prefix,
+            STATIC_ROOT=str(work / "static"),
         )
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=REPO, env=env, check=True,
-        )  # fmt: skip
-        spec = {
-            "document": swiss(options.players, options.rounds, options.played),
-            "directors": options.directors,
-            "password": secrets.token_urlsafe(12),
-        }
-        created = subprocess.run(
-            [sys.executable, "-c", SETUP], cwd=REPO, check=True, capture_output=True, text=True,
-            input=json.dumps(spec), env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
-        )  # fmt: skip
-        plan = json.loads(created.stdout.strip().splitlines()[-1])
-        plan["current_round"] = options.played + 1
-        plan_file, log = work / "plan.json", work / "submissions.log"
-        plan_file.write_text(json.dumps(plan))
+        plan = prepare(env, work, options)
         try:
-            with gunicorn(env, options.workers) as host:
-                report += measure(host, plan_file, log, options, work)
+            with gunicorn(env, options.workers, work / "access.log") as (host, master):
+                report += measure(host, plan, options, work, CpuMeter(master, database_url, work))
         finally:
             keys = redis.Redis.from_url("redis://127.0.0.1:6379/0").keys(f"{prefix}:*")
             if keys:
                 redis.Redis.from_url("redis://127.0.0.1:6379/0").delete(*keys)
-        checked = verify(database_url, plan["slug"], log)
+        checked = verify(database_url, plan["slug"], work / "submissions.log")
+    games = sum(len(account["games"]) for account in plan["directors"])
     report.append(
-        f"\nResult check: {checked['accepted']} results accepted, {checked['refused']} refused; "
-        f"stored wrong: {checked['stored_wrong']}; "
-        f"audit entries not exactly one: {checked['audit_not_exactly_one']}."
+        f"\nResult check: {checked['accepted']} of round {plan['current_round']}'s {games} "
+        f"results accepted, {checked['refused']} refused; stored wrong: "
+        f"{checked['stored_wrong']}; audit entries not exactly one: "
+        f"{checked['audit_not_exactly_one']}. Load average at the end {load_average()}."
     )
     return "\n".join(report)
 
 
-def measure(host: str, plan: Path, log: Path, options: argparse.Namespace, work: Path) -> list[str]:
-    users = options.spectators + options.directors
-    mix = locust(host, plan, log, ["Spectator", "Director"], options, users, options.duration,
-                 str(work / "mix"))  # fmt: skip
-    lines = [
-        f"\n### Mixed load: {options.spectators} spectators + {options.directors} directors, "
-        f"{options.duration} s\n",
-        table(mix),
+def measure(host: str, plan: dict[str, Any], options: argparse.Namespace, work: Path,
+            meter: CpuMeter) -> list[str]:  # fmt: skip
+    start = time.time() + WARM_UP
+    plan["phases"] = meter.phases = [
+        start,
+        start + options.quiet,
+        start + options.quiet + options.entry,
     ]
-    lines.append(f"\n### Saturation, {options.saturation_users} users, no think time, "
-                 f"{options.saturation} s each\n")  # fmt: skip
+    (work / "plan.json").write_text(json.dumps(plan))
+    meter.thread.start()
+    per_director = max(len(account["games"]) for account in plan["directors"])
+    users = options.spectators + options.directors + 1
+    rows = locust(
+        host, work, ["Spectator", "Director", "Watcher"], users,
+        WARM_UP + options.quiet + options.entry + TAIL, "live",
+        LOAD_SPECTATORS=str(options.spectators), LOAD_DIRECTORS=str(options.directors),
+        LOAD_PACE=str(options.entry / per_director),
+    )  # fmt: skip
+    meter.stop.set()
+    meter.thread.join()
+    samples = json.loads((work / "live.json").read_text())
+    lines = report_live_round(samples, rows, work, plan, options)
+    lines.append(cpu_line(meter, options))
+    if options.saturation:
+        lines += saturation(host, work, options)
+    return lines
+
+
+def saturation(host: str, work: Path, options: argparse.Namespace) -> list[str]:
+    lines = [
+        f"\n### Saturation, {options.saturation_users} users, no think time, "
+        f"{options.saturation} s each\n"
+    ]
     rows = []
     for user in ("Healthz", "StandingsUnchanged", "StandingsFromCache"):
-        rows += [
-            row
-            for row in locust(
-                host,
-                plan,
-                log,
-                [user],
-                options,
-                options.saturation_users,
-                options.saturation,
-                str(work / user),
-            )  # fmt: skip
-            if row["Name"] != "Aggregated"
-        ]
+        found = locust(host, work, [user], options.saturation_users, options.saturation, user)
+        rows += [row for row in found if row["Name"] != "Aggregated"]
     lines.append(table(rows))
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", type=int, default=60, help="seconds of mixed load")
-    parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument("--quiet", type=int, default=60, help="seconds of spectators alone")
+    parser.add_argument("--entry", type=int, default=150, help="seconds of result entry")
+    parser.add_argument("--spectators", type=int, default=600)
     parser.add_argument("--directors", type=int, default=10)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
-    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--played", type=int, default=4, help="rounds complete at the start")
-    parser.add_argument("--saturation", type=int, default=15, help="seconds per saturation run")
+    parser.add_argument("--saturation", type=int, default=0, help="seconds per saturation run")
     parser.add_argument("--saturation-users", type=int, default=32)
     parser.add_argument("--report", default="", help="also write the report to this file")
     options = parser.parse_args()
-    for name in ("duration", "saturation"):
-        if not 1 <= getattr(options, name) <= 600:
-            parser.error(f"--{name} must be between 1 and 600 seconds")
-    if options.spectators + options.directors > 2000:
-        parser.error("at most 2000 simulated users")
+    for name in ("quiet", "entry"):
+        if not 10 <= getattr(options, name) <= 600:
+            parser.error(f"--{name} must be between 10 and 600 seconds")
+    if not 0 <= options.saturation <= 600:
+        parser.error("--saturation must be between 0 and 600 seconds")
+    if options.spectators + options.directors > 2000 or not 1 <= options.directors <= 50:
+        parser.error("at most 2000 simulated users, and 1 to 50 directors")
+    if not 2 <= options.players <= 1000 or not options.played < options.rounds <= 20:
+        parser.error("2 to 1000 players; --played must leave a round to enter (20 rounds at most)")
     started = time.monotonic()
     text = run(options)
     text += f"\n\n(total wall time {time.monotonic() - started:.0f} s)"

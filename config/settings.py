@@ -249,6 +249,11 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# How old a public page may be when a spectator is answered with it while it is recomputed
+# (events/caching.py; docs/performance.md, "A live round"). 0: always the current version.
+PUBLIC_PAGE_STALE_SECONDS = int(os.environ.get("PUBLIC_PAGE_STALE_SECONDS", "10"))
+if not 0 <= PUBLIC_PAGE_STALE_SECONDS <= 300:
+    raise ImproperlyConfigured("PUBLIC_PAGE_STALE_SECONDS must be between 0 and 300")
 # Sessions live in the database, so any app server can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

@@ -25,7 +25,7 @@ def _block(event: Event) -> Block | None:
         return None
     if table.after_round == 0:
         return None
-    rows = presenters.standings_rows(table)[:LEADERS]
+    rows = presenters.standings_rows(table, limit=LEADERS)
     return Block("standings/_leaders.html", {"table": table, "rows": rows}, order=20)
 
 

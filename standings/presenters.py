@@ -21,10 +21,12 @@ class Row:
     next_start_no: int | None
 
 
-def standings_rows(table: StandingsTable) -> list[Row]:
+def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]:
+    """The rows of the table, or its first ``limit`` (the leaders, the hall screen): the
+    places count the whole field, the texts are made only for the rows shown."""
     places = place_labels(table.rows)
     rows = []
-    for i, standing in enumerate(table.rows):
+    for i, standing in enumerate(table.rows[:limit]):
         below = table.rows[i + 1].start_no if i + 1 < len(table.rows) else None
         rows.append(
             Row(

@@ -8,6 +8,8 @@ disagree about anything but the rows, and a test holds those equal.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections.abc import Sequence
 
 from django.core.cache import cache
@@ -20,7 +22,14 @@ from events.selectors import (
     last_complete_round,
     regulation_of,
 )
-from standings.compute import EventFacts, StandingsTable, compute_standings, resolve
+from standings.compute import (
+    EventFacts,
+    Request,
+    StandingsSource,
+    StandingsTable,
+    compute_standings,
+    resolve,
+)
 
 CACHE_SECONDS = 3600
 
@@ -82,10 +91,52 @@ def event_standings(
         f"{','.join(request.codes)}:{request.edition}"
     )
     table = cache.get(key) if use_cache else None
-    if table is None:
+    if table is not None:
+        return table
+    if fmt is not None and fmt.final_table is not None:  # the format's final places
+        table = fmt.final_table(event, compute_standings(facts, rows, request))
+    elif use_cache:
+        table = _ranked_once_per_inputs(facts, rows, request)
+    else:
         table = compute_standings(facts, rows, request)
-        if fmt is not None and fmt.final_table is not None:  # the format's final places
-            table = fmt.final_table(event, table)
-        if use_cache:
-            cache.set(key, table, CACHE_SECONDS)
+    if use_cache:
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
+class _RowsRead:
+    """The rows one request ranks, read once (a :class:`standings.compute.StandingsSource`)."""
+
+    def __init__(self, rows: StandingsSource, request: Request) -> None:
+        self.table = rows.crosstable(request.after_round)
+        self.previous = rows.previous_ranks()
+        self.complete = request.after_round
+
+    def last_complete_round(self) -> int:
+        return self.complete
+
+    def crosstable(self, rounds: int) -> Crosstable:
+        return self.table
+
+    def previous_ranks(self) -> dict[int, int]:
+        return self.previous
+
+
+def _ranked_once_per_inputs(
+    facts: EventFacts, rows: StandingsSource, request: Request
+) -> StandingsTable:
+    """Rank only if no table is kept for the same inputs (issue 24). The results version moves
+    with every write, but the standings after round N read only rounds up to N: while round
+    N + 1 is being played, each of its results is a new version and the same standings. So
+    the table is also kept under a digest of everything :func:`compute_standings` reads (the
+    event's facts, the request, the crosstable up to the round, the previous ranks): reading
+    those costs a fraction of ranking them. Not for formats that adjust the table with data of
+    their own (``final_table``), which the digest does not see."""
+    read = _RowsRead(rows, request)
+    inputs = pickle.dumps((facts, request, read.table, read.previous), protocol=5)
+    key = f"standings-inputs:{hashlib.sha256(inputs).hexdigest()}"
+    table = cache.get(key)
+    if table is None:
+        table = compute_standings(facts, read, request)
+        cache.set(key, table, CACHE_SECONDS)
     return table

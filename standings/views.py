@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
-from events.caching import public_page, public_pdf
+from events.caching import number_up_to, public_page, public_pdf
 from events.errors import UserError
 from events.models import Event, EventStatus
 from events.qr import event_page_code
@@ -19,6 +20,10 @@ from standings.pdf import standings_pdf
 from standings.selectors import event_standings
 
 POLL_SECONDS = 20
+# The query parameters these pages read (events.caching: every other one is dropped). A round
+# number is at most 99, as the event form allows.
+AFTER = {"after": number_up_to(99)}
+EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 
 
 def _after_round(request: HttpRequest) -> int | None:
@@ -26,7 +31,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-@public_page
+@public_page(params=AFTER)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     error = ""
@@ -42,6 +47,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": range(1, event.rounds + 1),
         "poll": event.status != EventStatus.FINISHED and _after_round(request) is None,
         "poll_seconds": POLL_SECONDS,
+        # Each row links to its explanation: the address made once, not once per player.
+        "explain_url": reverse("standings:explain", args=[slug]),
+        "after_query": f"&after={table.after_round}" if request.GET.get("after") else "",
     }
     template = "standings/standings.html"
     if request.htmx:  # type: ignore[attr-defined]
@@ -49,7 +57,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@public_page
+@public_page(params=EXPLAIN)
 def explain(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     try:
@@ -72,7 +80,7 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
         return event, event_standings(event)
 
 
-@public_page
+@public_page(params=AFTER)
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
@@ -80,7 +88,7 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "standings/standings_print.html", context)
 
 
-@public_pdf(lambda slug: f"{slug}-standings.pdf")
+@public_pdf(lambda slug: f"{slug}-standings.pdf", params=AFTER)
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
@@ -103,7 +111,7 @@ def _hall_context(event: Event) -> dict[str, object]:
         table: StandingsTable | None = event_standings(event)
     except UserError:
         table = None
-    rows = presenters.standings_rows(table)[:HALL_STANDINGS] if table else []
+    rows = presenters.standings_rows(table, limit=HALL_STANDINGS) if table else []
     return {
         "event": event,
         "current": current,
@@ -119,6 +127,9 @@ def _hall_context(event: Event) -> dict[str, object]:
 @public_page
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
-    context = {**_hall_context(event), "code": event_page_code(slug)}
-    template = "standings/hall.html" + ("#hall" if request.htmx else "")  # type: ignore[attr-defined]
-    return render(request, template, context)
+    context = _hall_context(event)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "standings/hall.html#hall", context)  # the poll: no QR code
+    return render(
+        request, "standings/hall.html", {**context, "code": event_page_code(slug)}
+    )

@@ -45,6 +45,14 @@ def _fresh_cache():  # type: ignore[no-untyped-def]
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _public_pages_current(settings):  # type: ignore[no-untyped-def]
+    """Tests read their own writes as anonymous visitors, so a public page is never answered
+    with a rendering older than the current version here (events.caching); the staleness
+    window that production allows is tested on its own in tests/events/test_caching.py."""
+    settings.PUBLIC_PAGE_STALE_SECONDS = 0
+
+
 def _user(username: str):  # type: ignore[no-untyped-def]
     return get_user_model().objects.create_user(username=username, password="pw-" + username)
 

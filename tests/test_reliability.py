@@ -254,6 +254,7 @@ def app_env(db_url: str, **extra: str) -> dict[str, str]:
         ALLOWED_HOSTS="127.0.0.1,localhost",
         SECURE_COOKIES="0",
         SECRET_KEY=settings.SECRET_KEY,
+        PUBLIC_PAGE_STALE_SECONDS="0",  # spectators read the writes at once (tests/conftest.py)
         **extra,
     )
     return env

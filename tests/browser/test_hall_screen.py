@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from events.models import Game
 from tests.browser.test_print import NAMES, played_event
-from tests.browser.test_result_entry import log_in
+from tests.browser.test_result_entry import log_in, save_at_the_desk
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +60,9 @@ def test_the_screen_refreshes_when_a_result_is_entered(new_page, director, quick
     heading = hall.locator("#hall-pairings h2")
     expect(heading).to_contain_text("0 of 6 results")
 
-    board = Game.objects.get(round__event=event, round__number=3, board=1)
     arbiter_desk = new_page()
     log_in(arbiter_desk, director.username)
-    arbiter_desk.goto(f"/e/{event.slug}/rounds/3/results/")
-    arbiter_desk.locator(f"#game-{board.pk}").get_by_role("button", name="0-1", exact=True).click()
+    save_at_the_desk(arbiter_desk, event, 3, 1, "0-1")
     expect(arbiter_desk.locator("#round-progress")).to_contain_text("1 of 6 results in")
 
     expect(heading).to_contain_text("1 of 6 results")  # the next poll brings it

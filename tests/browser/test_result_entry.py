@@ -23,6 +23,15 @@ def log_in(page: Page, username: str) -> None:
     expect(page.locator("header .who")).to_have_text(username)
 
 
+def save_at_the_desk(desk: Page, event: Event, round_no: int, board_no: int, label: str) -> None:
+    """A logged-in arbiter taps a result on the round's result entry page; it is saved."""
+    game = Game.objects.get(round__event=event, round__number=round_no, board=board_no)
+    desk.goto(f"/e/{event.slug}/rounds/{round_no}/results/")
+    done = int(desk.locator("#round-progress").inner_text().split()[0])
+    desk.locator(f"#game-{game.pk}").get_by_role("button", name=label, exact=True).click()
+    expect(desk.locator("#round-progress")).to_contain_text(f"{done + 1} of ")
+
+
 def open_result_entry(page: Page, event: Event) -> None:
     """From the event list, as a director or arbiter would get there."""
     page.goto("/")
