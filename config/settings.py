@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "playoffs",
     "prizes",
     "draws",
+    "ratings",  # rating lists and registration from them (ratings/)
     # Formats with their own models and screens, each plugged in through events.formats.
     "formats.gnot",
     "formats.cohen",
@@ -163,6 +164,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploaded files kept between two requests (a rating list between its preview and its import).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

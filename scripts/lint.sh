@@ -16,4 +16,5 @@ cd "$(dirname "$0")/.."
   formats/gnot/bridge.py formats/gnot/rules.py formats/gnot/draw.py formats/gnot/presets.py \
   formats/cohen/rules.py formats/cohen/draw.py formats/cohen/playoff.py \
   formats/cohen/presets.py \
-  formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py
+  formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py \
+  ratings/parsers.py ratings/names.py

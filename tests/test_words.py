@@ -150,8 +150,8 @@ def _kwargs(route: Route) -> Iterator[dict[str, Any]]:
     elif "slug" in route.params:
         for event in Event.objects.order_by("slug"):
             yield from _event_values(route, event)
-    else:
-        yield {}
+    else:  # no parameter, or a POST-only URL's (a rating list's delete): any value does
+        yield dict.fromkeys(route.params, 1)
 
 
 def _url(route: Route, kwargs: dict[str, Any]) -> str:

@@ -1,0 +1,42 @@
+"""Name keys: how a typed name meets a listed one (ratings/names.py; no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratings.names import name_key, query_words
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("Carlsen, Magnus", " carlsen magnus"),
+        ("CARLSEN,MAGNUS", " carlsen magnus"),
+        ("Øye, Åsmund", " oye asmund"),
+        ("Ðukić, Nikola", " dukic nikola"),
+        ("Müller-Brandt, Jörg", " muller brandt jorg"),
+        ("Łukaszewicz, Łucja", " lukaszewicz lucja"),
+        ("Straße, Ærø", " strasse aero"),
+        ("O'Connor,  Ana-María ", " o connor ana maria"),
+        ("Nguyễn, Ngọc Trường Sơn", " nguyen ngoc truong son"),
+        ("A C J John", " a c j john"),
+        ("", ""),
+        ("—, …", ""),
+    ],
+)
+def test_name_key(name: str, key: str) -> None:
+    assert name_key(name) == key
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("carlsen m", ["carlsen", "m"]),
+        ("Carlsen, Magnus", ["carlsen", "magnus"]),
+        ("  oye   åsmund ", ["oye", "asmund"]),
+        ("a b c d e f g h", ["a", "b", "c", "d", "e", "f"]),  # at most six words
+        (",,,", []),
+    ],
+)
+def test_query_words(query: str, words: list[str]) -> None:
+    assert query_words(query) == words
