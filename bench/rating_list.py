@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -329,6 +330,7 @@ def _searches(database_url: str, players: int, queries: int) -> None:
     import django
 
     django.setup()
+    warnings.filterwarnings("ignore", message="No directory at")  # no collectstatic here
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -348,7 +350,7 @@ def _searches(database_url: str, players: int, queries: int) -> None:
             rating_list_search(rating_list=rating_list, query=text, kind="standard")
             times.append(time.perf_counter() - started)
         print(f"  {kind:<16} {_percentiles(times)}")
-    director = get_user_model().objects.create_user("bench-director", password="x")
+    director = get_user_model().objects.get_or_create(username="bench-director")[0]
     event = event_create(
         fields=EventFields(name="Bench Open", system="swiss", time_control="classical", rounds=9),
         director=director,
@@ -367,27 +369,17 @@ def _searches(database_url: str, players: int, queries: int) -> None:
         print(f"  {kind:<16} {_percentiles(times)}")
 
 
-def _bench(players: int, queries: int, keep_files: bool) -> None:
-    import psycopg
+def _uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
-    name = f"td_bench_ratings_{os.getpid()}"
-    admin = psycopg.connect(_server_url("postgres"), autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
-    database_url = _server_url(name)
+
+def _imports(players: int, database_url: str, keep_files: bool) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="td-ratings-bench-"))
     try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v", "0"],
-            cwd=REPO,
-            env=_environment(database_url),
-            check=True,
-        )
         txt, xml = workdir / "players_list.zip", workdir / "players_list_xml_foa.xml"
         write_txt_zip(txt, players)
         write_xml(xml, players)
-        print(
-            f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}"
-        )
+        print(f"uptime: {_uptime()}")
         print(
             f"{players:,} players; TXT zip {txt.stat().st_size / 1e6:.1f} MB, "
             f"XML {xml.stat().st_size / 1e6:.1f} MB"
@@ -402,13 +394,7 @@ def _bench(players: int, queries: int, keep_files: bool) -> None:
                 f"Import {label:<26} {figures['seconds']:7.1f} s   "
                 f"peak memory {figures['peak_mb']:6.0f} MB"
             )
-        _searches(database_url, players, queries)
-        print(
-            f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}"
-        )
     finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
         if keep_files:
             print(f"files kept in {workdir}")
         else:
@@ -417,11 +403,38 @@ def _bench(players: int, queries: int, keep_files: bool) -> None:
             workdir.rmdir()
 
 
+def _bench(players: int, queries: int, keep_files: bool, keep_database: bool) -> None:
+    import psycopg
+
+    name = f"td_bench_ratings_{os.getpid()}"
+    admin = psycopg.connect(_server_url("postgres"), autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"')
+    database_url = _server_url(name)
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v", "0"],
+            cwd=REPO,
+            env=_environment(database_url),
+            check=True,
+        )
+        _imports(players, database_url, keep_files)
+        _searches(database_url, players, queries)
+        print(f"uptime: {_uptime()}")
+    finally:
+        if keep_database:
+            print(f"database kept: {name} (--searches-only {name} times the searches again)")
+        else:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=1_200_000)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--keep-files", action="store_true")
+    parser.add_argument("--keep-database", action="store_true")
+    parser.add_argument("--searches-only", metavar="DATABASE", help="a kept database's name")
     parser.add_argument("--fixture", type=Path, help="write the demo's list here and stop")
     parser.add_argument("--child-import", nargs=2, metavar=("PATH", "NAME"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -429,8 +442,12 @@ def main() -> None:
         _child_import(*args.child_import)
     elif args.fixture:
         write_fixture(args.fixture, args.players)
+    elif args.searches_only:
+        print(f"uptime: {_uptime()}")
+        _searches(_server_url(args.searches_only), args.players, args.queries)
+        print(f"uptime: {_uptime()}")
     else:
-        _bench(args.players, args.queries, args.keep_files)
+        _bench(args.players, args.queries, args.keep_files, args.keep_database)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 A rating list spells a name the way its federation does ("Nepomniachtchi, Ian", "Øye, Åsmund",
 "Ðukić, Nikola"); a director types "nepo", "oye asmund" or "dukic n". Both are reduced to the
-same *name key*: lower case, accents and special letters folded to plain Latin, everything that
-is not a letter or a digit a single space, with one leading space so that "a word starting
+same *name key*: lower case, accents and special Latin letters folded to plain ones (other
+scripts' letters are kept, in lower case), everything that is not a letter or a digit a single
+space, with one leading space so that "a word starting
 with X" is the plain substring `` X`` (which PostgreSQL's trigram index answers; see
 ``ratings/selectors.py``). The key is computed once, at import, and stored beside the name.
 """
@@ -36,7 +37,7 @@ _FOLDED = str.maketrans(
         "Þ": "th",
     }
 )
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_NOT_WORD = re.compile(r"[\W_]+")  # letters and digits of any script stay
 
 MAX_QUERY_CHARS = 100
 MAX_QUERY_WORDS = 6
@@ -44,9 +45,10 @@ MAX_QUERY_WORDS = 6
 
 def name_key(name: str) -> str:
     """`` carlsen magnus`` for "Carlsen, Magnus"; ``""`` for a name with no letter or digit."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_FOLDED))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    words = _NOT_WORD.sub(" ", plain).split()
+    if not name.isascii():  # FIDE's lists are ASCII: the million-line import skips this
+        decomposed = unicodedata.normalize("NFKD", name.translate(_FOLDED))
+        name = "".join(c for c in decomposed if not unicodedata.combining(c))
+    words = _NOT_WORD.sub(" ", name.casefold()).split()
     return " " + " ".join(words) if words else ""
 
 

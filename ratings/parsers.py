@@ -320,7 +320,7 @@ def _name(name: str, surname: str, first_name: str) -> str:
 
 def _identifier(text: str, what: str, *, digits: bool = True) -> str:
     value = text.strip()
-    if len(value) > 15 or (digits and value and not value.isdigit()):
+    if len(value) > 15 or (digits and value and not _digits(value)):
         raise _Skip(f"{what} {value[:20]!r} is not a number of at most 15 digits")
     if not digits and _CONTROL.search(value):
         raise _Skip(f"{what} {value[:20]!r} holds control characters")
@@ -350,11 +350,15 @@ def _title(title: str, woman_title: str) -> str:
     return ""
 
 
+def _digits(value: str) -> bool:
+    return value.isascii() and value.isdigit()  # not "²", which str.isdigit() also accepts
+
+
 def _number(text: str, what: str, largest: int) -> int | None:
     value = text.strip()
     if not value:
         return None
-    if not value.isdigit() or len(value) > len(str(largest)) or int(value) > largest:
+    if not _digits(value) or len(value) > len(str(largest)) or int(value) > largest:
         raise _Skip(f"{what} {value[:20]!r} is not a number from 0 to {largest}")
     return int(value) or None
 
@@ -365,7 +369,7 @@ def _rating(text: str, kind: str) -> int | None:
 
 def _birth_year(text: str) -> int | None:
     value = text.strip()
-    if value and not value.isdigit():
+    if value and not _digits(value):
         found = _YEAR.search(value)  # a national list's birth date: its year
         if found is None:
             raise _Skip(f"birth year {value[:20]!r} is not a year")
@@ -632,7 +636,7 @@ def _csv_positions(columns: list[str], mapping: Mapping[str, str]) -> dict[str, 
         wanted = column.strip()
         if not wanted:
             continue
-        if wanted.isdigit() and 1 <= int(wanted) <= len(columns):
+        if _digits(wanted) and 1 <= int(wanted) <= len(columns):
             positions[key] = int(wanted) - 1
         elif wanted.lower() in by_name:
             positions[key] = by_name[wanted.lower()]

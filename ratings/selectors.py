@@ -5,11 +5,13 @@ asmund" for "Øye, Åsmund") or an id's first digits, in at most two narrow quer
 indexes of migration 0001:
 
 1. the names that *begin* with what was typed (``name_key LIKE ' carlsen m%'``), read in the
-   order of the B-tree on (list, name key) — the common case, a surname typed from its start,
-   answered without sorting however many names begin so;
-2. when those are fewer than a page, the names in which *every word typed begins a word*
-   (``name_key LIKE '% magnus%' AND name_key LIKE '% carlsen%'``: the trigram GIN index, since a
-   word boundary is a space in the key), strongest first.
+   order of the B-tree on (list, name key) — the common case, a surname typed from its start
+   as lists write names, answered without sorting however many names begin so;
+2. only when no name begins so (nor, for two words, begins with them the other way round: "ana
+   li" for "Li, Ana"), the names in which *every word typed begins a word* (the
+   trigram GIN index finds ``name_key LIKE '%magnus%' AND name_key LIKE '%carlsen%'``, a filter
+   keeps those where `` magnus`` and `` carlsen`` begin words), strongest first: "magnus
+   carlsen", a first name alone.
 
 An id is a prefix of the FIDE id, then of the national id (their B-trees, in order).
 Figures: docs/performance.md, "Rating lists".
@@ -23,7 +25,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import IO
 
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Collate, StrIndex
 
@@ -34,6 +36,7 @@ from ratings.names import MAX_QUERY_CHARS, query_words
 from ratings.parsers import BLITZ, RAPID, STANDARD, ListedPlayer, ListError, Tally, read_list
 
 PAGE_SIZE = 20
+WORD_QUERY_MS = 300  # the word query's time limit (a name's start is answered in a few ms)
 # The rating an event registers players with, by its time control.
 EVENT_RATING = {
     TimeControl.CLASSICAL: STANDARD,
@@ -118,30 +121,50 @@ def _prefix_matches(entries: QuerySet[RatingEntry], field: str, prefix: str) -> 
 
 
 def _word_matches(
-    entries: QuerySet[RatingEntry], words: list[str], order: str, limit: int
-) -> list[RatingEntry]:
-    """Names in which every word typed begins a word. The trigram index answers the words of
-    three letters or more; shorter ones ("j" in "tinmi j") only filter what those found, since
-    the index's lists for one or two letters are a large part of the table."""
+    entries: QuerySet[RatingEntry], words: list[str], order: str
+) -> QuerySet[RatingEntry]:
+    """Names in which every word typed begins a word (`` minh`` in the key). The trigram index
+    finds the names that hold each word of three letters or more anywhere (``%minh%``: its
+    trigrams inside words are far fewer than those of a word's start, `` m``, which every name
+    with a word in m has); a plain filter keeps those where the words begin words, and checks
+    the shorter words ("j" in "tinmi j")."""
     if all(len(word) < 3 for word in words):
-        return []
-    for word in words:
+        return entries.none()
+    for index, word in enumerate(words):
         if len(word) >= 3:
-            entries = entries.filter(name_key__contains=" " + word)
-        else:
-            entries = entries.alias(**{f"at_{word}": StrIndex("name_key", Value(" " + word))})
-            entries = entries.filter(**{f"at_{word}__gt": 0})
-    return list(entries.order_by(F(order).desc(nulls_last=True), "name_key")[:limit])
+            entries = entries.filter(name_key__contains=word)
+        at = f"word_{index}_at"
+        entries = entries.alias(**{at: StrIndex("name_key", Value(" " + word))})
+        entries = entries.filter(**{f"{at}__gt": 0})
+    return entries.order_by(F(order).desc(nulls_last=True), "name_key")[:PAGE_SIZE]
 
 
 def _name_matches(
     entries: QuerySet[RatingEntry], words: list[str], order: str
 ) -> list[RatingEntry]:
-    found = _prefix_matches(entries, "name_key", " " + " ".join(words))
-    if len(found) < PAGE_SIZE:
-        others = entries.exclude(pk__in=[entry.pk for entry in found])
-        found += _word_matches(others, words, order, PAGE_SIZE - len(found))
-    return found
+    """The names' starts as typed, then (two words: "ana li") the other way round, as a list
+    writes them ("Li, Ana"); only when neither begins a name, the dearer query on the words."""
+    orders = [words, words[::-1]] if len(words) == 2 else [words]
+    for typed in orders:
+        found = _prefix_matches(entries, "name_key", " " + " ".join(typed))
+        if found:
+            return found
+    return _bounded(_word_matches(entries, words, order))
+
+
+def _bounded(query: QuerySet[RatingEntry]) -> list[RatingEntry]:
+    """The word query, given :data:`WORD_QUERY_MS` on PostgreSQL: words that very many names
+    hold ("ana" and "li") would make the type-ahead wait; the director is asked for more."""
+    if connection.vendor != "postgresql":
+        return list(query)
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL statement_timeout = {WORD_QUERY_MS}")
+            return list(query)
+    except OperationalError as exc:  # cancelled at the time limit
+        raise UserError(
+            "Too many names hold these words: type more of the name, the surname first."
+        ) from exc
 
 
 def _id_matches(entries: QuerySet[RatingEntry], prefix: str) -> list[RatingEntry]:
@@ -157,7 +180,7 @@ def rating_list_search(*, rating_list: RatingList, query: str, kind: str) -> lis
     each with their ``kind`` rating (standard, rapid, blitz) where the list has it."""
     query = query.strip()
     if len(query) > MAX_QUERY_CHARS:
-        raise UserError(f"search with at most {MAX_QUERY_CHARS} characters")
+        raise UserError(f"Search with at most {MAX_QUERY_CHARS} characters.")
     entries = RatingEntry.objects.filter(rating_list=rating_list)
     column = _rating_column(rating_list, kind)
     if query and " " not in query and any(c.isdigit() for c in query):

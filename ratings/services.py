@@ -123,7 +123,7 @@ def _import(
     RatingEntry.objects.filter(rating_list=rating_list).delete()
     written = _entries_write(rating_list.pk, players)
     _refuse_a_bad_file(tally, written)
-    _statistics_refresh()
+    _search_indexes_ready()
     rating_list.published = published or tally.period
     rating_list.layout = tally.layout
     for kind in RATINGS:
@@ -201,12 +201,15 @@ def _entries_copy(list_id: int, players: Iterable[ListedPlayer]) -> int:
     return written
 
 
-def _statistics_refresh() -> None:
-    """PostgreSQL's planner picks the search's indexes from the table's statistics; after a
-    million new rows, without this, it would until autovacuum got round to the table."""
+def _search_indexes_ready() -> None:
+    """PostgreSQL's planner picks the search's indexes from the table's statistics: after a
+    million new rows, refresh them now rather than when autovacuum gets round to the table; and
+    move the rows waiting in the trigram index's pending list into the index proper, which
+    every search would otherwise read through."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"ANALYZE {RatingEntry._meta.db_table}")
+            cursor.execute("SELECT gin_clean_pending_list('rating_entry_name_trigram')")
 
 
 @transaction.atomic

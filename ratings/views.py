@@ -42,11 +42,9 @@ FORM_BYTES = 64 * 1024  # the form's other fields, beside the file
 def search(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_for_director(request, slug)
     form = SearchForm(request.GET)
-    valid = form.is_valid()
+    form.is_valid()  # a field in error is left out of cleaned_data: no search, or the default list
     found = registration_search(
-        event,
-        query=form.cleaned_data.get("q", "") if valid else "",
-        list_id=form.cleaned_data.get("list") if valid else None,
+        event, query=form.cleaned_data.get("q", ""), list_id=form.cleaned_data.get("list")
     )
     error = " ".join(form.errors.get("q", [])) or found.error
     context = {"event": event, "form": form, "found": found, "error": error}
@@ -60,10 +58,17 @@ def lists(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if not request.user.has_perm(PERMISSION):
             raise PermissionDenied("Only a manager of rating lists may import them.")
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        declared = _declared_length(request)
         if declared > MAX_UPLOAD_BYTES + FORM_BYTES:
             return _too_large(request, declared)
     return _lists(request)
+
+
+def _declared_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:  # Django reads such a body as empty
+        return 0
 
 
 def _too_large(request: HttpRequest, declared: int) -> HttpResponse:

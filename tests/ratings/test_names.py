@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ratings.names import name_key, query_words
 
@@ -20,6 +22,8 @@ from ratings.names import name_key, query_words
         ("O'Connor,  Ana-María ", " o connor ana maria"),
         ("Nguyễn, Ngọc Trường Sơn", " nguyen ngoc truong son"),
         ("A C J John", " a c j john"),
+        ("Иванов, Иван", " иванов иван"),  # other scripts are kept
+        ("Ivanov_Ivan", " ivanov ivan"),
         ("", ""),
         ("—, …", ""),
     ],
@@ -40,3 +44,17 @@ def test_name_key(name: str, key: str) -> None:
 )
 def test_query_words(query: str, words: list[str]) -> None:
     assert query_words(query) == words
+
+
+@given(st.text(max_size=60))
+def test_a_key_is_its_own_key(name: str) -> None:
+    """Folding twice changes nothing: what is stored and what is typed meet."""
+    assert name_key(name_key(name)) == name_key(name)
+
+
+@given(st.text(max_size=60))
+def test_a_whole_name_typed_as_listed_begins_its_own_key(name: str) -> None:
+    """A name typed as the list writes it finds itself by the names' starts (the first query),
+    whatever its accents, case and punctuation."""
+    words, key = query_words(name), name_key(name)
+    assert key.startswith(" " + " ".join(words)) if words else key == ""

@@ -571,3 +571,15 @@ def test_too_many_problems_is_more_than_a_hundred_and_more_than_one_percent() ->
     assert parsers.too_many_problems(parsers.Tally(lines=20_000, problems=201))
     assert not parsers.too_many_problems(parsers.Tally(lines=50, problems=50))
     assert parsers.too_many_problems(parsers.Tally(lines=500, problems=101))
+
+
+@pytest.mark.parametrize("number", ["²", "١٢٣٤", "12²"])
+def test_digits_of_other_kinds_are_a_bad_line_not_a_crash(number: str) -> None:
+    found, tally = players(
+        text("name;elo", f"Odd, Digits;{number}", "Fine, One;1500"),
+        mapping={"name": "name", "standard": "elo"},
+    )
+    assert [p.name for p in found] == ["Fine, One"]
+    assert "is not a number from 0 to 4000" in str(tally.first_problems[0])
+    with pytest.raises(ListError, match="no column '²'"):
+        players(text("name;elo", "A;1"), mapping={"name": "²"})

@@ -41,9 +41,14 @@ def search(client, event, query: str, **params: object) -> list[str]:  # type: i
         ("carlsen m", ["GM Carlsen, Magnus"]),
         ("Carlsen, Magnus", ["GM Carlsen, Magnus"]),
         ("CARLS", ["Carlsen, Henrik", "GM Carlsen, Magnus"]),
-        ("magnus carlsen", ["GM Carlsen, Magnus"]),  # any order: every word starts a word
-        # A surname's start first, then names with a word that starts so (strongest first).
-        ("magnus", ["Magnusson, Carl", "GM Carlsen, Magnus"]),
+        ("magnus carlsen", ["GM Carlsen, Magnus"]),  # first name first: the list's order tried
+        ("henrik carl", ["Carlsen, Henrik"]),
+        ("magnus", ["Magnusson, Carl"]),  # a name begins so: the names' starts only
+        (
+            "magn carl",
+            ["GM Carlsen, Magnus", "Magnusson, Carl"],
+        ),  # none does: words, strongest first
+        ("nikola", ["IM Ðukić, Nikola"]),  # a first name alone
         ("oye asmund", ["Øye, Åsmund"]),
         ("Øye", ["Øye, Åsmund"]),
         ("dukic", ["IM Ðukić, Nikola"]),
@@ -124,6 +129,29 @@ def test_a_hit_s_button_registers_the_player_with_the_list_s_data(
     assert registered_as(player) == EBBA
     again = client.get(url(event), {"q": "lindqvist"}).content.decode()
     assert f"already No. {player.start_no}" in again
+
+
+def test_a_word_search_that_runs_too_long_asks_for_more_of_the_name(
+    fide_list, event, director, client_for, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from django.db.models.expressions import RawSQL
+
+    from ratings import selectors
+
+    slow = selectors._word_matches
+
+    def sleepy(entries, words, order):  # type: ignore[no-untyped-def]
+        return slow(entries.annotate(nap=RawSQL("pg_sleep(0.2)", [])), words, order)
+
+    monkeypatch.setattr(selectors, "WORD_QUERY_MS", 50)
+    monkeypatch.setattr(selectors, "_word_matches", sleepy)
+    response = client_for(director).get(url(event), {"q": "magn carl"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert (
+        '<p class="error" role="alert">Too many names hold these words: type more of the name, '
+        "the surname first.</p>"
+    ) in response.content.decode()
+    assert search(client_for(director), event, "carlsen m") == ["GM Carlsen, Magnus"]  # still
 
 
 def test_a_too_long_search_is_refused_in_one_line(fide_list, event, director, client_for) -> None:
