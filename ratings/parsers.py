@@ -43,6 +43,7 @@ import csv
 import datetime as dt
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import chain
@@ -245,13 +246,20 @@ def _too_big(size: int) -> str:
 
 def _capped(source: IO[bytes]) -> Iterator[bytes]:
     """Chunks of ``source``; reading past :data:`MAX_UNPACKED_BYTES` refuses the file (a zip
-    may lie about its sizes)."""
+    may lie about its sizes), and so does a zip damaged past its first bytes."""
     total = 0
-    while chunk := source.read(CHUNK_BYTES):
+    while chunk := _read(source):
         total += len(chunk)
         if total > MAX_UNPACKED_BYTES:
             raise ListError(_too_big(total))
         yield chunk
+
+
+def _read(source: IO[bytes]) -> bytes:
+    try:
+        return source.read(CHUNK_BYTES)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+        raise ListError(f"the zip file is damaged ({exc})") from exc
 
 
 def _head(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes]]:
@@ -432,7 +440,7 @@ class _Columns:
 
 
 def _looks_like_fide_txt(head: bytes) -> bool:
-    first = head.split(b"\n", 1)[0].upper()
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].upper()
     return first.startswith(b"ID NUMBER") or (
         first.startswith(b"ID") and b"NAME" in first and b"FED" in first
     )

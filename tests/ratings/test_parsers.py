@@ -282,6 +282,19 @@ def test_the_zip_as_downloaded_reads_like_the_file_inside() -> None:
     assert inside == bare == [CARLSEN, DING, NAKAMURA]
 
 
+def test_a_byte_order_mark_before_the_header_is_read_past() -> None:
+    found, _ = players(b"\xef\xbb\xbf" + text(COMBINED_HEADER, COMBINED[0]).encode())
+    assert found == [CARLSEN]
+
+
+def test_a_zip_damaged_inside_its_list_is_refused() -> None:
+    data = bytearray(zipped("players_list_foa.txt", text(COMBINED_HEADER, *COMBINED * 200)))
+    middle = len(data) // 2
+    data[middle : middle + 40] = bytes(40)  # the compressed stream, broken half way
+    with pytest.raises(ListError, match="the zip file is damaged"):
+        players(bytes(data))
+
+
 def test_the_zip_s_member_name_says_which_rating_a_single_list_holds() -> None:
     found, tally = players(zipped("blitz_rating_list.txt", text(SINGLE_HEADER, SINGLE[1])))
     assert tally.ratings == {"blitz"} and found[0].blitz == 1671
