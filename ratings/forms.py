@@ -78,7 +78,7 @@ class ListUploadForm(forms.Form):
     csv = forms.BooleanField(required=False, label="A national list (CSV with a header line)")
     delimiter = forms.ChoiceField(
         required=False,
-        choices=[("", "Guess")] + [(d, "Tab" if d == "\t" else d) for d in CSV_DELIMITERS],
+        choices=[("", "Guess"), *((name, name.title()) for name in CSV_DELIMITERS)],
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

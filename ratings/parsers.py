@@ -75,7 +75,7 @@ CSV_FIELDS = (
     "birth_year",
     *RATINGS,
 )
-CSV_DELIMITERS = (",", ";", "\t", "|")
+CSV_DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t", "pipe": "|"}  # by their names
 MAX_CSV_COLUMNS = 200
 
 _TITLES = {
@@ -625,10 +625,10 @@ def _csv_row(line: str, delimiter: str) -> list[str]:
 
 def _csv_delimiter(header: str, delimiter: str | None) -> str:
     if delimiter:
-        if delimiter not in CSV_DELIMITERS:
+        if delimiter not in CSV_DELIMITERS.values():
             raise ListError(f"delimiter {delimiter!r}: use one of , ; | or a tab")
         return delimiter
-    return max(CSV_DELIMITERS, key=header.count)
+    return max(CSV_DELIMITERS.values(), key=header.count)
 
 
 def _csv_positions(columns: list[str], mapping: Mapping[str, str]) -> dict[str, int]:

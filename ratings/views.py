@@ -22,6 +22,7 @@ from events.views import HtmxHttpRequest
 from ratings import uploads
 from ratings.forms import ListUploadForm, SearchForm
 from ratings.models import RatingList
+from ratings.parsers import CSV_DELIMITERS
 from ratings.selectors import (
     ListPreview,
     rating_list_preview,
@@ -125,7 +126,7 @@ def _preview(request: HttpRequest, form: ListUploadForm) -> ListPreview:
             filename=filename,
             kind=data["kind"] or None,
             mapping=form.mapping(),
-            delimiter=data["delimiter"] or None,
+            delimiter=CSV_DELIMITERS.get(data["delimiter"]),
         )
 
 
@@ -141,7 +142,7 @@ def _import(request: HttpRequest, form: ListUploadForm) -> ListImported:
             published=data["published"],
             kind=data["kind"] or None,
             mapping=form.mapping(),
-            delimiter=data["delimiter"] or None,
+            delimiter=CSV_DELIMITERS.get(data["delimiter"]),
         )
     if data.get("upload"):
         uploads.upload_discard(user=request.user, key=data["upload"])

@@ -122,6 +122,24 @@ def test_a_national_list_is_previewed_with_its_mapping_then_imported_without_a_s
     assert "The previewed file is gone: choose it again." in again.content.decode()
 
 
+def test_a_tab_separated_list_by_column_numbers(manager, client_for) -> None:
+    data = text("id\tname\trapid", "77\tLee, Ann\t1650")
+    fields = {
+        "csv": "on",
+        "delimiter": "tab",
+        "column_national_id": "1",
+        "column_name": "2",
+        "column_rapid": "3",
+        "name": "Club",
+    }
+    response = client_for(manager).post(
+        URL, {"file": upload("club.tsv", data), **fields}, follow=True
+    )
+    assert "Imported Club: 1 players" in response.content.decode()
+    entry = RatingEntry.objects.get()
+    assert (entry.name, entry.national_id, entry.rapid) == ("Lee, Ann", "77", 1650)
+
+
 def test_another_user_cannot_use_a_previewed_file(manager, client_for, django_user_model) -> None:
     from django.contrib.auth.models import Permission
 

@@ -15,11 +15,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
 from ratings.forms import parse_month
-from ratings.parsers import CSV_FIELDS, RATINGS, ListedPlayer
+from ratings.parsers import CSV_DELIMITERS, CSV_FIELDS, RATINGS, ListedPlayer
 from ratings.selectors import rating_list_preview
 from ratings.services import rating_list_import
-
-DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t", "pipe": "|"}
 
 
 def _mapping(columns: list[str]) -> dict[str, str] | None:
@@ -60,7 +58,7 @@ class Command(BaseCommand):
             metavar="FIELD=COLUMN",
             help=f"a CSV list's column (header name or number) for {', '.join(CSV_FIELDS)}",
         )
-        parser.add_argument("--delimiter", choices=sorted(DELIMITERS), help="a CSV list's")
+        parser.add_argument("--delimiter", choices=sorted(CSV_DELIMITERS), help="a CSV list's")
         parser.add_argument("--preview", action="store_true", help="print, import nothing")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -79,7 +77,7 @@ class Command(BaseCommand):
             "filename": Path(options["path"]).name,
             "kind": options["kind"],
             "mapping": _mapping(options["column"]),
-            "delimiter": DELIMITERS.get(options["delimiter"] or ""),
+            "delimiter": CSV_DELIMITERS.get(options["delimiter"] or ""),
         }
         if options["preview"]:
             preview = rating_list_preview(**common)
