@@ -116,6 +116,7 @@ INSTALLED_APPS = [
     "playoffs",
     "prizes",
     "draws",
+    "ratings",  # rating lists and registration from them (ratings/)
     # Formats with their own models and screens, each plugged in through events.formats.
     "formats.gnot",
     "formats.cohen",
@@ -224,6 +225,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploaded files kept between two requests (a rating list between its preview and its import).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
 # The manifest storage whatever DEBUG says, so that collectstatic always writes the manifest
 # a production start needs (run with DEBUG=1 by mistake, it used to write none, and every page
 # was a 500); with DEBUG on, pages link the unhashed names, served from the sources.

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("standings.urls")),
     path("", include("prizes.urls")),
     path("", include("playoffs.urls")),
+    path("", include("ratings.urls")),
     # Formats with their own screens (events.formats): each app, its own namespace.
     path("", include("formats.gnot.urls")),
     path("", include("formats.cohen.urls")),

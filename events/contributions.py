@@ -1,6 +1,7 @@
 """What the apps above the foundation add to an event's pages, without the foundation knowing
 them: links in the event's navigation, the director's next steps, the event's status when it
-is theirs to say ("Playoff in progress"), and blocks on the spectator's event page.
+is theirs to say ("Playoff in progress"), blocks on the spectator's event page, and blocks on
+the director's players page (ratings: registering from a rating list).
 
 Each app registers one :class:`Contributor` from its ``AppConfig.ready()`` (standings: the
 leaders; draws: the drawing of lots and Swiss pairing; playoffs: the playoff; prizes: the prize
@@ -51,6 +52,7 @@ class Contributor:
     steps: Callable[[Event], Sequence[Step]] | None = None
     status: Callable[[Event], str | None] | None = None
     block: Callable[[Event], Block | None] | None = None
+    registration: Callable[[Event], Block | None] | None = None
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
@@ -88,4 +90,10 @@ def public_blocks(event: Event) -> list[Block]:
     if not _chess(event):
         return []
     found = [c.block(event) for c in CONTRIBUTORS.values() if c.block]
+    return sorted((b for b in found if b is not None), key=lambda b: b.order)
+
+
+def registration_blocks(event: Event) -> list[Block]:
+    """Blocks for the players page, beside the form that registers one player."""
+    found = [c.registration(event) for c in CONTRIBUTORS.values() if c.registration]
     return sorted((b for b in found if b is not None), key=lambda b: b.order)

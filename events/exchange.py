@@ -58,6 +58,7 @@ PLAYER_KEYS = (
     "title",
     "sex",
     "birth_date",
+    "birth_year",
     "previous_rank",
     "withdrawn_after_round",
 )
@@ -143,6 +144,13 @@ def positive(value: int, where: str) -> int:
     return value
 
 
+def _year(value: Any, where: str) -> int:
+    year = int(typed(value, int, where))
+    if not 1850 <= year <= 2100:
+        raise Invalid(f"{where}: {year} is not a year of birth")
+    return year
+
+
 def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
     typed(raw, dict, where)
     unknown = set(raw) - set(PLAYER_KEYS)
@@ -152,6 +160,7 @@ def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
     choice(sex, ["", "m", "w"], f"{where}.sex")
     previous = raw.get("previous_rank")
     withdrawn = raw.get("withdrawn_after_round")
+    born = raw.get("birth_year")
     fields = PlayerFields(
         start_no=positive(require(raw, "start_no", int, f"{where}."), f"{where}.start_no"),
         name=require(raw, "name", str, f"{where}."),
@@ -161,6 +170,7 @@ def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
         title=typed(raw.get("title", "") or "", str, f"{where}.title"),
         sex=sex,
         birth_date=date_of(raw.get("birth_date"), f"{where}.birth_date"),
+        birth_year=None if born is None else _year(born, f"{where}.birth_year"),
         previous_rank=None if previous is None else typed(previous, int, f"{where}.previous_rank"),
     )
     if withdrawn is not None:
@@ -297,6 +307,8 @@ def event_export_document(event: Event) -> dict[str, Any]:
             "sex": p.sex,
             "birth_date": p.birth_date.isoformat() if p.birth_date else None,
         }
+        if p.birth_date is None and p.birth_year is not None:
+            record["birth_year"] = p.birth_year  # only the year is known (a rating list's)
         if p.previous_rank is not None:
             record["previous_rank"] = p.previous_rank
         if p.withdrawn_after_round is not None:

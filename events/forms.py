@@ -114,6 +114,13 @@ class PlayerForm(forms.Form):
     title = forms.CharField(max_length=3, required=False)
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "m"), ("w", "w")], required=False)
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    birth_year = forms.IntegerField(
+        min_value=1850,
+        max_value=2100,
+        required=False,
+        label="Year of birth",
+        help_text="When the date is not known (a rating list gives only the year).",
+    )
     previous_rank = forms.IntegerField(min_value=1, required=False)
 
     def player_fields(self) -> PlayerFields:
@@ -126,6 +133,7 @@ class PlayerForm(forms.Form):
             title=data.get("title") or "",
             sex=data.get("sex") or "",
             birth_date=data.get("birth_date"),
+            birth_year=data.get("birth_year"),
             previous_rank=data.get("previous_rank"),
         )
 

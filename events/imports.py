@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 
 from django.core.files.uploadedfile import UploadedFile
@@ -14,7 +15,7 @@ from django.db import transaction
 
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
-from events.models import Event
+from events.models import Event, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.selectors import event_crosstable
 from events.services import (
@@ -171,6 +172,7 @@ def _player_fields(entrant: Entrant) -> PlayerFields:
         title=entrant.title,
         sex=entrant.sex if entrant.sex in ("m", "w") else "",
         birth_date=entrant.birth_date,
+        birth_year=None if entrant.birth_date else entrant.birth_year,
     )
 
 
@@ -183,8 +185,18 @@ def decode_upload(upload: UploadedFile) -> str:
 
 
 def event_export_trf(event: Event) -> str:
-    """TRF16 for the rating officer and FIDE's own tools."""
-    return trf.write_trf(event_crosstable(event))
+    """TRF16 for the rating officer and FIDE's own tools; a player whose year of birth alone
+    is known (registered from a rating list) gets ``YYYY/00/00``."""
+    crosstable = event_crosstable(event)
+    years = dict(
+        Player.objects.filter(event=event, birth_date=None)
+        .exclude(birth_year=None)
+        .values_list("start_no", "birth_year")
+    )
+    if years:
+        entrants = tuple(replace(e, birth_year=years.get(e.start_no)) for e in crosstable.entrants)
+        crosstable = replace(crosstable, entrants=entrants)
+    return trf.write_trf(crosstable)
 
 
 def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:

@@ -105,6 +105,9 @@ class Player(models.Model):
     title = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     birth_date = models.DateField(null=True, blank=True)
+    # The year of birth whenever one is known: a rating list publishes only the year, and a
+    # date is never invented from it; set from birth_date when the date is known (services).
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     previous_rank = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 

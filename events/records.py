@@ -96,6 +96,7 @@ class Entrant:
     sex: str = ""
     birth_date: dt.date | None = None
     results: tuple[RoundResult, ...] = ()
+    birth_year: int | None = None  # when only the year is known (a rating list's)
 
 
 @dataclass(frozen=True, slots=True)

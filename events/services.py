@@ -314,6 +314,19 @@ class PlayerFields:
     birth_date: dt.date | None = None
     previous_rank: int | None = None
     start_no: int | None = None
+    birth_year: int | None = None  # when only the year is known (a rating list's)
+
+
+def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
+    """The year of birth: the date's when there is one (which a year given too must match)."""
+    if fields.birth_date is None:
+        return fields.birth_year
+    if fields.birth_year not in (None, fields.birth_date.year):
+        raise UserError(
+            f"player {start_no}: born {fields.birth_date.isoformat()} but the year of birth "
+            f"says {fields.birth_year}"
+        )
+    return fields.birth_date.year
 
 
 def _player_create(event: Event, fields: PlayerFields) -> Player:
@@ -339,6 +352,7 @@ def _player_create(event: Event, fields: PlayerFields) -> Player:
         title=fields.title.strip()[:3],
         sex=fields.sex,
         birth_date=fields.birth_date,
+        birth_year=_birth_year(fields, start_no),
         previous_rank=fields.previous_rank,
     )
 

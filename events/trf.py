@@ -6,8 +6,9 @@ FIDE's own tie-break calculator reads (rules-notes, "TRF16" and "Reference oracl
 
 Column layout of a ``001`` player record (1-based, rules-notes "TRF16"): start number 5-8,
 sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id 58-68, birth date
-70-79, points 81-84, rank 86-89, then one 10-column block per round starting at column 92:
-opponent (4 digits, ``0000`` for none), a blank, the colour, a blank, the result code.
+70-79 (``YYYY/MM/DD``; ``YYYY/00/00`` when only the year is known), points 81-84, rank 86-89,
+then one 10-column block per round starting at column 92: opponent (4 digits, ``0000`` for
+none), a blank, the colour, a blank, the result code.
 
 Decisions:
 
@@ -95,6 +96,14 @@ def parse_date(text: str) -> dt.date | None:
         return None  # 0000/00/00 and other placeholders
 
 
+def parse_birth_year(text: str) -> int | None:
+    """The year of a birth date written with only its year known (``1990``, ``1990/00/00``,
+    as a FIDE rating list gives it); None otherwise."""
+    match = re.fullmatch(r"(\d{4})(?:[-/.]00[-/.]00)?", text.strip()[:10])
+    year = int(match.group(1)) if match else 0
+    return year if 1850 <= year <= 2100 else None
+
+
 def _split_lines(text: str) -> list[str]:
     # CRLF, CR and LF all occur in files from the wild; a BOM sometimes precedes record 012.
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -156,6 +165,7 @@ def _parse_player(line: str, lineno: int) -> _PlayerLine:
         title=padded[10:13].strip(),
         sex=padded[9].strip(),
         birth_date=parse_date(padded[69:79]),
+        birth_year=parse_birth_year(padded[69:79]),
     )
     return _PlayerLine(lineno, entrant, tuple(_round_blocks(line)))
 
@@ -273,6 +283,7 @@ def _with_results(entrant: Entrant, results: tuple[RoundResult, ...]) -> Entrant
         sex=entrant.sex,
         birth_date=entrant.birth_date,
         results=results,
+        birth_year=entrant.birth_year,
     )
 
 
@@ -353,6 +364,8 @@ def _round_block(result: RoundResult | None) -> str:
 
 def _player_line(entrant: Entrant, rounds: int, points: Fraction, rank: int) -> str:
     birth = entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else ""
+    if not birth and entrant.birth_year:
+        birth = f"{entrant.birth_year:04d}/00/00"  # only the year is known: no invented date
     head = (
         f"001 {entrant.start_no:4d} {entrant.sex[:1]:1}{entrant.title[:3]:<3} "
         f"{entrant.name[:33]:<33} {entrant.rating:4d} {entrant.federation[:3]:<3} "

@@ -11,6 +11,8 @@ function still depends on it, and a cycle hidden that way is still a cycle.
   it only as a string.
 - A format app imports no other format app: each is one folder that can be read, tested and
   removed on its own.
+- The rating lists (``ratings``) sit above the foundation like a format: no core app and no
+  format imports them; they plug into the players page through ``events.contributions``.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ import pytest
 from tests.conftest import REPO
 
 CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config", "accounts")
-PACKAGES = (*CORE_APPS, "formats")
-ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats")
+PACKAGES = (*CORE_APPS, "formats", "ratings")
+ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats", "ratings")
 
 
 def _module_name(path: Path) -> str:
@@ -98,6 +100,7 @@ def _app(module: str) -> str:
 def test_the_graph_is_read() -> None:
     """The checks below see real edges (a broken reader would pass them all)."""
     assert "events.models" in GRAPH["events.services"]
+    assert "events.contributions" in GRAPH["ratings.contributions"]
     assert "events.formats" in GRAPH["standings.selectors"]
     assert "formats.gnot.models" in GRAPH["formats.gnot.services"]
     assert len(MODULES) > 100
@@ -132,3 +135,11 @@ def test_a_format_imports_no_other_format(module: str) -> None:
         t for t in GRAPH[module] if t.startswith("formats.") and _app(t) not in (own, "formats")
     )
     assert others == [], f"{module} imports {others}"
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in GRAPH if _app(m) in CORE_APPS or _app(m).startswith("formats"))
+)
+def test_nothing_below_imports_the_rating_lists(module: str) -> None:
+    ratings = sorted(t for t in GRAPH[module] if t.split(".")[0] == "ratings")
+    assert ratings == [], f"{module} imports {ratings}: go through events.contributions"

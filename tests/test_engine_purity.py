@@ -47,6 +47,8 @@ ENGINES = [
     "formats/mso/rules.py",
     "formats/mso/perfect_scores.py",
     "formats/mso/presets.py",
+    "ratings/parsers.py",
+    "ratings/names.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
 ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))
@@ -71,7 +73,16 @@ def imported_modules(path: str) -> set[str]:
 
 @pytest.mark.parametrize("path", [p for p in ENGINES if (REPO / p).exists()])
 def test_engine_imports_no_django_and_no_app_module(path):
-    project_packages = {"events", "standings", "draws", "playoffs", "prizes", "formats", "config"}
+    project_packages = {
+        "events",
+        "standings",
+        "draws",
+        "playoffs",
+        "prizes",
+        "formats",
+        "config",
+        "ratings",
+    }
     for module in imported_modules(path):
         top = module.split(".")[0]
         assert top != "django", f"{path} imports {module}"

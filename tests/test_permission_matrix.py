@@ -202,6 +202,12 @@ ACCESS: dict[str, Access] = {
     "playoffs:game_result": POST_RESULTS,
     "playoffs:coin_toss": POST_DIRECTOR,
     "mso:extra_round": POST_DIRECTOR,
+    # ratings: every logged-in user sees the lists; importing and deleting need the
+    # ratings.manage_rating_lists permission (the superuser's here); the search is the event's
+    # director's (registration).
+    "ratings:lists": Access(_page(LOGGED_IN_USERS).get, frozenset({"superuser"})),
+    "ratings:list_delete": _post_only(frozenset({"superuser"})),
+    "ratings:search": DIRECTOR_READ,
 }
 
 
@@ -334,6 +340,7 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "content_type_id": 1,
         "uidb64": "MQ",
         "token": "not-a-token",
+        "list_id": 1,  # no such list: the superuser's delete is a 404
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")

@@ -152,8 +152,8 @@ def _kwargs(route: Route) -> Iterator[dict[str, Any]]:
             yield from _event_values(route, event)
     elif route.key == "password_reset_confirm":
         yield {"uidb64": "MQ", "token": "not-a-token"}  # a broken link: the page says so
-    else:
-        yield {}
+    else:  # no parameter, or a POST-only URL's (a rating list's delete): any value does
+        yield dict.fromkeys(route.params, 1)
 
 
 def _url(route: Route, kwargs: dict[str, Any]) -> str:

@@ -1,13 +1,14 @@
-"""``{% event_format event as fmt %}`` and ``{% event_links event as links %}``: the event's
-format (the seam, :mod:`events.formats`) and the links of its navigation (what the apps
-contribute, :mod:`events.contributions`, then the format's own), so that shared templates show
-only what the event has without naming any app."""
+"""``{% event_format event as fmt %}``, ``{% event_links event as links %}`` and
+``{% event_registration event as blocks %}``: the event's format (the seam,
+:mod:`events.formats`), the links of its navigation (what the apps contribute,
+:mod:`events.contributions`, then the format's own) and the blocks the apps add to the players
+page, so that shared templates show only what the event has without naming any app."""
 
 from __future__ import annotations
 
 from django import template
 
-from events.contributions import nav_links
+from events.contributions import Block, nav_links, registration_blocks
 from events.formats import Format, NavLink, format_of
 from events.models import Event
 
@@ -23,3 +24,8 @@ def event_format(event: Event) -> Format | None:
 def event_links(event: Event) -> list[NavLink]:
     fmt = format_of(event)
     return [*nav_links(event), *(fmt.nav if fmt is not None else ())]
+
+
+@register.simple_tag
+def event_registration(event: Event) -> list[Block]:
+    return registration_blocks(event)

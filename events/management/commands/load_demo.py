@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -66,6 +67,8 @@ class Command(BaseCommand):
                 event = event_import_document(text=(EXAMPLES / example).read_text(), user=director)
                 access_grant(event=event, username="arbiter", role="arbiter", user=director)
         call_command("load_demo_series", stdout=self.stdout)
+        if apps.is_installed("ratings"):  # a rating list to register players from, by name
+            call_command("load_demo_ratings", stdout=self.stdout)
         self.stdout.write(
             "Demo logins: director / director-demo (directs the demo events), "
             "arbiter / arbiter-demo (enters results in the two GCT demo events)"

@@ -1,0 +1,21 @@
+"""What the rating lists add to the players page (events.contributions, ``registration``): the
+type-ahead that fills the registration form from the list the event registers from."""
+
+from __future__ import annotations
+
+from events.contributions import Block, Contributor, contributor_register
+from events.models import Event
+from ratings.selectors import rating_list_default, rating_lists
+
+
+def _registration(event: Event) -> Block:
+    lists = rating_lists()
+    return Block(
+        template="ratings/_registration.html",
+        context={"event": event, "lists": lists, "chosen": rating_list_default(lists, event)},
+        order=10,
+    )
+
+
+def register() -> None:
+    contributor_register(Contributor("ratings", registration=_registration))

@@ -1,0 +1,219 @@
+"""Writes: importing a rating list (new, or replacing one of the same name) and deleting one.
+
+An import streams the file (ratings.parsers) straight into the table: PostgreSQL's ``COPY``
+(psycopg 3's ``cursor.copy``) on PostgreSQL, ``bulk_create`` in batches on SQLite (``make run``),
+so memory does not grow with the list (docs/performance.md, "Rating lists": 1.2 million
+players). It runs in one transaction: a list replaced by a re-import keeps answering the
+type-ahead with its old players until the new ones are committed, and a refused import (a
+wrong file, too many bad lines, more than the bounds) changes nothing.
+
+Rating lists belong to no event, so an import writes no event's audit entry; the list records
+who imported it, when and from which file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import islice
+from typing import IO, Any
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from events.errors import ImportFailed
+from events.services import UserLike, check_length
+from ratings.models import RatingEntry, RatingList
+from ratings.names import name_key
+from ratings.parsers import (
+    CSV,
+    RATINGS,
+    ListedPlayer,
+    ListError,
+    Problem,
+    Tally,
+    read_list,
+    too_many_problems,
+)
+
+BATCH = 1000  # rows per INSERT on SQLite (13 columns: well under its 32,766 variables)
+COLUMNS = (
+    "rating_list_id",
+    "fide_id",
+    "national_id",
+    "name",
+    "name_key",
+    "federation",
+    "sex",
+    "title",
+    "birth_year",
+    "standard",
+    "rapid",
+    "blitz",
+    "inactive",
+)
+
+
+@dataclass(frozen=True)
+class ListImported:
+    """What an import did: the list, how many players it now has, how many lines were
+    skipped (the first of them with their reasons), and how many players it had before."""
+
+    rating_list: RatingList
+    players: int
+    skipped: int
+    first_skipped: tuple[Problem, ...]
+    replaced: int | None  # the players of the list it replaced; None for a new list
+
+    def summary(self) -> str:
+        verb = "Replaced" if self.replaced is not None else "Imported"
+        before = f" (it had {self.replaced:,})" if self.replaced is not None else ""
+        skipped = f"; {self.skipped:,} lines skipped" if self.skipped else ""
+        return f"{verb} {self.rating_list}: {self.players:,} players{before}{skipped}"
+
+
+def default_name(tally: Tally, kind: str | None) -> str:
+    """ "FIDE" for FIDE's combined list, "FIDE standard" (rapid, blitz) for a single one."""
+    if tally.layout == CSV:
+        raise ListError("name the list (a national list has no name of its own)")
+    carried = [kind for kind in RATINGS if kind in tally.ratings]
+    return "FIDE" if len(carried) > 1 else f"FIDE {(carried or [kind or 'standard'])[0]}"
+
+
+def rating_list_import(
+    *,
+    source: IO[bytes],
+    filename: str,
+    user: UserLike,
+    name: str = "",
+    published: dt.date | None = None,
+    kind: str | None = None,
+    mapping: Mapping[str, str] | None = None,
+    delimiter: str | None = None,
+) -> ListImported:
+    """Import the list in ``source`` under ``name`` (default: FIDE's, from the file), replacing
+    the players of a list of that name. All or nothing: :class:`ImportFailed` changes nothing."""
+    try:
+        opened = read_list(
+            source, filename=filename, kind=kind, mapping=mapping, delimiter=delimiter
+        )
+        name = " ".join(name.split()) or default_name(opened.tally, kind)
+        check_length(RatingList, "name", name, "the list's name")
+        with transaction.atomic():
+            return _import(name, opened.players, opened.tally, filename, published, user)
+    except ListError as exc:
+        raise ImportFailed(str(exc)) from exc
+    except IntegrityError as exc:  # two imports creating the same new list at once
+        raise ImportFailed(f"another import of {name!r} is running; try again") from exc
+
+
+def _import(
+    name: str,
+    players: Iterator[ListedPlayer],
+    tally: Tally,
+    filename: str,
+    published: dt.date | None,
+    user: UserLike,
+) -> ListImported:
+    rating_list, created = RatingList.objects.select_for_update().get_or_create(
+        name=name, defaults={"imported_at": timezone.now(), "layout": tally.layout}
+    )
+    replaced = None if created else rating_list.players
+    RatingEntry.objects.filter(rating_list=rating_list).delete()
+    written = _entries_write(rating_list.pk, players)
+    _refuse_a_bad_file(tally, written)
+    _search_indexes_ready()
+    rating_list.published = published or tally.period
+    rating_list.layout = tally.layout
+    for kind in RATINGS:
+        setattr(rating_list, kind, kind in tally.ratings)
+    rating_list.players = written
+    rating_list.source = filename[-200:]
+    rating_list.imported_at = timezone.now()
+    rating_list.imported_by = user if user is not None and user.is_authenticated else None
+    rating_list.save()
+    return ListImported(
+        rating_list=rating_list,
+        players=written,
+        skipped=tally.problems,
+        first_skipped=tuple(tally.first_problems),
+        replaced=replaced,
+    )
+
+
+def _refuse_a_bad_file(tally: Tally, written: int) -> None:
+    examples = "; ".join(str(problem) for problem in tally.first_problems[:3])
+    if too_many_problems(tally):
+        raise ListError(
+            f"{tally.problems:,} of {tally.lines:,} lines could not be read ({examples}): "
+            "is this the right file, and the right column mapping?"
+        )
+    if written == 0:
+        raise ListError(
+            f"no player could be read from the file{': ' + examples if examples else ''}"
+        )
+
+
+def _row(list_id: int, player: ListedPlayer) -> tuple[Any, ...]:
+    return (
+        list_id,
+        player.fide_id,
+        player.national_id,
+        player.name,
+        name_key(player.name),
+        player.federation,
+        player.sex,
+        player.title,
+        player.birth_year,
+        player.standard,
+        player.rapid,
+        player.blitz,
+        player.inactive,
+    )
+
+
+def _entries_write(list_id: int, players: Iterable[ListedPlayer]) -> int:
+    if connection.vendor == "postgresql":
+        return _entries_copy(list_id, players)
+    written = 0
+    source = iter(players)
+    while batch := list(islice(source, BATCH)):
+        RatingEntry.objects.bulk_create(
+            RatingEntry(**dict(zip(COLUMNS, _row(list_id, player), strict=True)))
+            for player in batch
+        )
+        written += len(batch)
+    return written
+
+
+def _entries_copy(list_id: int, players: Iterable[ListedPlayer]) -> int:
+    """PostgreSQL's COPY, row by row as the file is read (psycopg 3 sends it in chunks)."""
+    table = RatingEntry._meta.db_table
+    written = 0
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy,
+    ):
+        for player in players:
+            copy.write_row(_row(list_id, player))
+            written += 1
+    return written
+
+
+def _search_indexes_ready() -> None:
+    """PostgreSQL's planner picks the search's indexes from the table's statistics: after a
+    million new rows, refresh them now rather than when autovacuum gets round to the table; and
+    move the rows waiting in the trigram index's pending list into the index proper, which
+    every search would otherwise read through."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {RatingEntry._meta.db_table}")
+            cursor.execute("SELECT gin_clean_pending_list('rating_entry_name_trigram')")
+
+
+@transaction.atomic
+def rating_list_delete(*, rating_list: RatingList, user: UserLike) -> None:
+    # One DELETE for the players (Django's fast delete: nothing refers to them).
+    RatingEntry.objects.filter(rating_list=rating_list).delete()
+    rating_list.delete()
