@@ -17,6 +17,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from events.limits import MAX_FORM_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -83,6 +85,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "events.access.LoginRequiredMiddleware",
     "events.middleware.DatabaseUnavailableMiddleware",
+    "events.middleware.RequestSizeLimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -191,6 +194,14 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Request bodies (events/limits.py; docs/reliability.md, "Limits"). Form fields: 1 MB, the
+# longest pasted player list is a fifth of it; past it, the one-line "too large" page
+# (config.views.bad_request). Uploaded files are capped at 10 MB by the upload forms and, with
+# the form around them, by events.middleware.RequestSizeLimitMiddleware before they are read;
+# above 2.5 MB one is streamed to a temporary file rather than held in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FORM_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**19
+
 # Sessions live in the database, so any app server can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
