@@ -31,6 +31,7 @@ from events.forms import (
     UploadForm,
 )
 from events.imports import decode_upload, event_import_upload, players_from_trf
+from events.limits import whole_number
 from events.models import Result
 from events.pdf import wall_chart_landscape, wall_chart_pdf
 from events.regulations import tiebreak_choices
@@ -161,6 +162,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_director(request, slug)
+    selectors.round_number_or_404(event, number)
     form = PairingsForm(
         request.POST or None, initial={"pairings": selectors.pairings_text(event, number)}
     )
@@ -196,7 +198,7 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
         game = services.game_result_record(
             game_id=selectors.game_id_in_event(event, game_id),
             result=result,
-            expected_version=int(version) if version and version.isdigit() else None,
+            expected_version=whole_number(version or ""),
             user=request.user,
         )
     except ResultConflict as exc:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
+from events.limits import whole_number
 from events.models import Event
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
@@ -94,13 +95,11 @@ def playoff_confirm(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _version(request: HttpRequest) -> int | None:
-    raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    return whole_number(request.POST.get("version", ""))
 
 
 def _start_no(request: HttpRequest, key: str) -> int | None:
-    raw = request.POST.get(key, "")
-    return int(raw) if raw.isdigit() else None
+    return whole_number(request.POST.get(key, ""))
 
 
 def _save_result(request: HttpRequest, event: Event, stage: int, game: int) -> None:

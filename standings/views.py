@@ -11,6 +11,7 @@ from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
 from events.caching import public_page, public_pdf
 from events.errors import UserError
+from events.limits import whole_number
 from events.models import Event, EventStatus
 from events.qr import event_page_code
 from standings import presenters
@@ -22,8 +23,13 @@ POLL_SECONDS = 20
 
 
 def _after_round(request: HttpRequest) -> int | None:
+    """``?after=N``: None when absent; text that is no round number is refused like a round
+    the event does not have (the page shows why, with the current standings)."""
     raw = request.GET.get("after", "")
-    return int(raw) if raw.isdigit() else None
+    number = whole_number(raw)
+    if raw and number is None:
+        raise UserError(f"after round {raw[:20]!r}: not a round number")
+    return number
 
 
 @public_page
@@ -40,7 +46,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rows": presenters.standings_rows(table),
         "error": error,
         "rounds": range(1, event.rounds + 1),
-        "poll": event.status != EventStatus.FINISHED and _after_round(request) is None,
+        "poll": event.status != EventStatus.FINISHED and not request.GET.get("after"),
         "poll_seconds": POLL_SECONDS,
     }
     template = "standings/standings.html"
