@@ -202,6 +202,24 @@ else:
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FORM_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**19
 
+# Every error a request ends in (a 500 and its traceback, from ``django.request``) and every
+# warning goes to the server's standard error, which gunicorn passes on to its error log, the
+# journal or the container log (docs/operations.md, "Logs"). 4xx answers stay out: the
+# access log has them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "server": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
+    },
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "server"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+    },
+}
+
 # Sessions live in the database, so any app server can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
