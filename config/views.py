@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import RequestDataTooBig
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 from django.views.decorators.cache import never_cache
@@ -21,12 +22,21 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Django's 400, except for form fields past ``DATA_UPLOAD_MAX_MEMORY_SIZE``: that one is
-    the one-line "too large" page (status 413), like an upload past its cap."""
+    """Django's 400, except for a form past ``DATA_UPLOAD_MAX_MEMORY_SIZE`` or
+    ``DATA_UPLOAD_MAX_NUMBER_FIELDS``: the one-line "too large" page, like an upload past its
+    cap (status 413, and 400 for too many fields, as Django answers)."""
     if isinstance(exception, RequestDataTooBig):
         return too_large(
             request,
             f"The form you sent holds more than {megabytes(MAX_FORM_BYTES)} of text, the most a "
             "form accepts. Nothing was changed.",
+        )
+    if isinstance(exception, TooManyFieldsSent):
+        most = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return too_large(
+            request,
+            f"The form you sent has more than {most:,} fields, the most a form accepts. "
+            "Nothing was changed.",
+            status=400,
         )
     return defaults.bad_request(request, exception)

@@ -83,10 +83,10 @@ class RequestSizeLimitMiddleware:
         return self.get_response(request)
 
 
-def too_large(request: HttpRequest, reason: str) -> HttpResponse:
-    """The page for an input past a cap: the reason in one line, a way back, status 413."""
+def too_large(request: HttpRequest, reason: str, status: int = 413) -> HttpResponse:
+    """The page for an input past a cap: the reason in one line, a way back."""
     back = request.META.get("HTTP_REFERER", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
     body = render_to_string("413.html", {"reason": reason, "back": back}, request=request)
-    return HttpResponse(body, status=413)
+    return HttpResponse(body, status=status)

@@ -51,6 +51,18 @@ def test_form_fields_past_their_cap_get_the_same_page_not_a_bare_400(director, c
     assert not Player.objects.filter(event=event).exists()
 
 
+def test_a_form_with_too_many_fields_gets_the_same_page(director, client_for):
+    event = make_event(director, players=0)
+    fields = {f"field{n}": "x" for n in range(1001)}
+    response = client_for(director).post(
+        reverse("events:players", args=[event.slug]), {"paste": "1", **fields}
+    )
+    assert response.status_code == 400
+    assert "The form you sent has more than 1,000 fields, the most a form accepts." in (
+        response.content.decode()
+    )
+
+
 def test_a_request_within_the_caps_reaches_its_form(director, client_for):
     response = client_for(director).post(
         reverse("events:event_import"), {"file": SimpleUploadedFile("x.trf", b"012 Nothing\n")}
