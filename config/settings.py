@@ -210,13 +210,27 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "server": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
+        "server": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"},
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
     },
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "server"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "server"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
-        "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "django": {
+            "handlers": ["stderr"],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        # runserver's access log, as Django configures it (a dictConfig resets what it omits).
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
 }
 
