@@ -23,7 +23,7 @@ from django.db import transaction
 from events.errors import ImportFailed, UserError
 from events.exchange import event_export_document, event_import_document
 from events.formats import format_of
-from events.limits import MAX_BACKUP_BYTES, json_parse
+from events.limits import MAX_BACKUP_BYTES, MAX_BACKUP_JSON_ITEMS, json_parse
 from events.models import AuditEntry, Event, EventAccess, Game
 from events.services import UserLike, audit_record
 
@@ -170,7 +170,9 @@ def _event_import(record: dict[str, Any], users: dict[str, Any], user: UserLike)
 def backup_import(*, text: str, user: UserLike = None) -> list[Event]:
     """Restores every event of a backup; all or nothing (an existing slug refuses it all)."""
     try:
-        document = json_parse(text, limit=MAX_BACKUP_BYTES, what="the backup")
+        document = json_parse(
+            text, limit=MAX_BACKUP_BYTES, items=MAX_BACKUP_JSON_ITEMS, what="the backup"
+        )
     except UserError as exc:
         raise ImportFailed(str(exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from events.errors import UserError
@@ -31,6 +32,8 @@ MAX_UPLOAD_BYTES = 10 * 2**20  # an uploaded or imported TRF or JSON document
 MAX_FORM_BYTES = 2**20  # a submitted form's fields (pasted lists), Django's own limit
 MAX_BACKUP_BYTES = 512 * 2**20  # an ``export_all`` backup: every event of an installation
 MAX_JSON_DEPTH = 32  # the exchange format nests 6 deep, a backup 10
+MAX_JSON_ITEMS = 1_000_000  # values in a document; the largest event's export has about 400,000
+MAX_BACKUP_JSON_ITEMS = 50_000_000
 
 _MB = 2**20
 
@@ -108,32 +111,51 @@ def currency_check(currency: str) -> str:
     return code
 
 
-# A JSON string token (JSON's own escapes), or any run of text that holds no bracket or quote.
-_STRINGS_AND_FILLER = re.compile(r'"(?:[^"\\]|\\.)*"|[^"\[\]{}]+', re.DOTALL)
+# A JSON string token (JSON's own escapes), or a run of text without a bracket, comma or quote.
+_STRINGS_AND_FILLER = re.compile(r'"(?:[^"\\]|\\.)*"|[^"\[\]{},]+', re.DOTALL)
 
 
-def json_depth(text: str) -> int:
-    """How deep the arrays and objects of ``text`` nest, without parsing it: strings are cut
-    out first (a bracket in a name does not count), then the brackets are counted. Linear, and
-    it cannot recurse, which the parser does once per level."""
-    depth = deepest = 0
-    for char in _STRINGS_AND_FILLER.sub("", text):
+@dataclass(frozen=True, slots=True)
+class JsonShape:
+    depth: int  # how deep arrays and objects nest
+    items: int  # arrays, objects and the commas between values: at least the values - 1
+
+
+def json_shape(text: str) -> JsonShape:
+    """How deep the arrays and objects of ``text`` nest and about how many values it holds,
+    without parsing it: strings are cut out first (a bracket or comma in a name does not
+    count), then the brackets and commas are counted. Linear, and it cannot recurse, which the
+    parser does once per level."""
+    marks = _STRINGS_AND_FILLER.sub("", text)
+    commas = marks.count(",")
+    depth = deepest = containers = 0
+    for char in marks.replace(",", ""):
         if char in "[{":
             depth += 1
+            containers += 1
             deepest = max(deepest, depth)
         elif char in "]}":
             depth -= 1
-    return deepest
+    return JsonShape(deepest, containers + commas)
 
 
-def json_parse(text: str, *, limit: int = MAX_UPLOAD_BYTES, what: str = "the document") -> Any:
-    """``json.loads`` for input from outside: at most ``limit`` bytes and ``MAX_JSON_DEPTH``
-    levels, and a one-line reason instead of an exception for anything else."""
+def json_parse(
+    text: str,
+    *,
+    limit: int = MAX_UPLOAD_BYTES,
+    items: int = MAX_JSON_ITEMS,
+    what: str = "the document",
+) -> Any:
+    """``json.loads`` for input from outside: at most ``limit`` bytes, ``MAX_JSON_DEPTH``
+    levels and ``items`` values (the parsed values of 10 MB can take 300 MB of memory), and a
+    one-line reason instead of an exception for anything else."""
     if len(text) > limit // 4:  # else it cannot be past the limit, in any encoding
         size_check(len(text.encode("utf-8", "surrogatepass")), limit=limit, what=what)
-    depth = json_depth(text)
-    if depth > MAX_JSON_DEPTH:
-        raise InputTooLarge(f"{what}: nested {depth} levels deep; at most {MAX_JSON_DEPTH}")
+    shape = json_shape(text)
+    if shape.depth > MAX_JSON_DEPTH:
+        raise InputTooLarge(f"{what}: nested {shape.depth} levels deep; at most {MAX_JSON_DEPTH}")
+    if shape.items > items:
+        raise InputTooLarge(f"{what}: more than {items:,} values (arrays, objects, items)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

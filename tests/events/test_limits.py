@@ -20,8 +20,8 @@ from events.limits import (
     currency_check,
     event_size_check,
     federation_check,
-    json_depth,
     json_parse,
+    json_shape,
     rating_check,
     size_check,
     whole_number,
@@ -43,7 +43,7 @@ from events.limits import (
     ],
 )
 def test_json_depth_counts_brackets_outside_strings(text: str, depth: int) -> None:
-    assert json_depth(text) == depth
+    assert json_shape(text).depth == depth
 
 
 def test_json_depth_agrees_with_the_parser_on_valid_documents() -> None:
@@ -59,7 +59,7 @@ def test_json_depth_agrees_with_the_parser_on_valid_documents() -> None:
         [[["\\"]], {"deep": [[[[[[[]]]]]]]}],
     ]
     for document in documents:
-        assert json_depth(json.dumps(document)) == real_depth(document)
+        assert json_shape(json.dumps(document)).depth == real_depth(document)
 
 
 def test_json_parse_accepts_the_deepest_allowed_and_refuses_one_more() -> None:
@@ -86,6 +86,29 @@ def test_json_parse_refuses_more_bytes_than_the_limit() -> None:
     with pytest.raises(InputTooLarge, match="at most"):
         json_parse('["' + "é" * 600 + '"]', limit=1000)  # 600 characters, 1,204 bytes
     assert json_parse('["' + "é" * 400 + '"]', limit=1000) == ["é" * 400]
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("7", 0),
+        ("[1, 2, 3]", 3),  # an array and two commas: values - 1 + containers
+        ('{"a": "x,y", "b": [1, 2]}', 4),  # the comma in the string does not count
+        ("[" + ",".join(["{}"] * 1000) + "]", 1000 + 1 + 999),
+    ],
+)
+def test_json_shape_counts_the_values_outside_strings(text: str, items: int) -> None:
+    assert json_shape(text).items == items
+
+
+def test_json_parse_refuses_more_values_than_the_cap_before_parsing_them() -> None:
+    """10 MB of empty objects parse into 3.5 million dicts, 300 MB; the cap stops it first."""
+    text = "[" + ",".join(["{}"] * 1_000_000) + "]"
+    with pytest.raises(
+        InputTooLarge, match="the document: more than 1,000,000 values \\(arrays, objects, items\\)"
+    ):
+        json_parse(text)
+    assert len(json_parse(text, items=2_000_000)) == 1_000_000
 
 
 def _nested(depth: int) -> object:
