@@ -22,65 +22,25 @@ import argparse
 import gc
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from events.records import Crosstable, Entrant, RoundResult  # noqa: E402
 from events.trf import write_trf  # noqa: E402
 from standings import catalogue  # noqa: E402
 from standings.ranking import rank  # noqa: E402
+from tests.standings.generate import generate_large_swiss  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "PS"]
 PACKAGES = ["config", "events", "standings", "playoffs", "prizes", "draws"]
 ROUNDS = 11
-RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
-
-
-def generate_swiss(players: int, rounds: int = ROUNDS, seed: int = 1) -> Crosstable:
-    """A Swiss-like event: each round pairs neighbours in the score order, avoiding rematches
-    where a later neighbour allows it; an odd field gives the last player a pairing bye."""
-    rng = random.Random(seed)
-    points = {n: Fraction(0) for n in range(1, players + 1)}
-    met: dict[int, set[int]] = {n: set() for n in points}
-    results: dict[int, list[RoundResult]] = {n: [] for n in points}
-    for number in range(1, rounds + 1):
-        order = sorted(points, key=lambda n: (-points[n], n))
-        if len(order) % 2:
-            bye = order.pop()
-            results[bye].append(RoundResult(number, None, "-", "U"))
-            points[bye] += 1
-        while order:
-            white = order.pop(0)
-            partner = next((i for i, n in enumerate(order[:8]) if n not in met[white]), 0)
-            black = order.pop(partner)
-            code_w, code_b = rng.choice(RESULTS)
-            results[white].append(RoundResult(number, black, "w", code_w))
-            results[black].append(RoundResult(number, white, "b", code_b))
-            met[white].add(black)
-            met[black].add(white)
-            points[white] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_w]
-            points[black] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_b]
-    entrants = tuple(
-        Entrant(
-            start_no=n,
-            name=f"Player {n}",
-            rating=1400 + (n * 37) % 1200,
-            federation="NOR",
-            results=tuple(results[n]),
-        )
-        for n in sorted(points)
-    )
-    return Crosstable(name=f"Bench {players}", rounds=rounds, entrants=entrants)
 
 
 def best_of(runs: int, action) -> float:  # type: ignore[no-untyped-def]
@@ -120,7 +80,7 @@ def main() -> None:
         ),
         "DEBUG": "1",
     }
-    _ensure_database(env)
+    ensure_database(env)
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", *PACKAGES, "manage.py"],
         cwd=REPO,
@@ -140,7 +100,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         for size in (int(s) for s in args.sizes.split(",")):
-            table = generate_swiss(size)
+            table = generate_large_swiss(size, ROUNDS)
             # A copy each time: the tie-breaks keep their precomputation per crosstable object.
             engine = best_of(3, lambda t=table: rank(replace(t), CODES, edition="2024"))
             trf_path = workdir / f"bench-{size}.trf"
@@ -189,7 +149,7 @@ def main() -> None:
             )
 
 
-def _ensure_database(env: dict[str, str]) -> None:
+def ensure_database(env: dict[str, str]) -> None:
     """Create the bench database on the local server if it is missing, and migrate it."""
     url = env["DATABASE_URL"]
     if url.startswith("postgres") and url.rsplit("/", 1)[-1] == "tournament_bench":

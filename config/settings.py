@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from events.limits import MAX_FORM_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -137,6 +139,7 @@ MIDDLEWARE = [
     "events.access.LoginRequiredMiddleware",
     "events.access.PrivatePages",  # Cache-Control: private, no-store for logged-in pages
     "events.middleware.DatabaseUnavailableMiddleware",
+    "events.middleware.RequestSizeLimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -257,6 +260,46 @@ else:
 PUBLIC_PAGE_STALE_SECONDS = int(os.environ.get("PUBLIC_PAGE_STALE_SECONDS", "10"))
 if not 0 <= PUBLIC_PAGE_STALE_SECONDS <= 300:
     raise ImproperlyConfigured("PUBLIC_PAGE_STALE_SECONDS must be between 0 and 300")
+# Request bodies (events/limits.py; docs/reliability.md, "Limits"). Form fields: 1 MB, the
+# longest pasted player list is a fifth of it; past it, the one-line "too large" page
+# (config.views.bad_request). Uploaded files are capped at 10 MB by the upload forms and, with
+# the form around them, by events.middleware.RequestSizeLimitMiddleware before they are read;
+# above 2.5 MB one is streamed to a temporary file rather than held in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FORM_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**19
+
+# Every error a request ends in (a 500 and its traceback, from ``django.request``) and every
+# warning goes to the server's standard error, which gunicorn passes on to its error log, the
+# journal or the container log (docs/operations.md, "Logs"). 4xx answers stay out: the
+# access log has them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "server": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"},
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "server"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["stderr"],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        # runserver's access log, as Django configures it (a dictConfig resets what it omits).
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
+}
+
 # Sessions live in the database, so any app server can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

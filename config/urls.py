@@ -6,6 +6,9 @@ from django.urls import include, path
 
 from config.views import healthz
 
+# Form fields past DATA_UPLOAD_MAX_MEMORY_SIZE: the one-line "too large" page, not a bare 400.
+handler400 = "config.views.bad_request"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -12,6 +12,7 @@ A section of :mod:`events.exchange`, registered when the app starts.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,8 +22,8 @@ from events.exchange import (
     Invalid,
     Section,
     choice,
-    positive,
     require,
+    round_number,
     section_register,
     typed,
 )
@@ -54,21 +55,25 @@ def swiss_export(event: Event) -> dict[str, Any]:
                 }
                 for p in pairs.order_by("first__start_no", "second__start_no")
             ],
-            "rounds": [
-                {
-                    "round": r.round.number,
-                    "published": r.round.published,
-                    "source": r.source,
-                    "boards": r.boards,
-                    "bye": r.bye,
-                    "notes": r.notes,
-                    "reasons": r.reasons,
-                    "initial_colour": r.initial_colour,
-                }
-                for r in rounds.order_by("round__number")
-            ],
+            "rounds": [_round_export(r) for r in rounds.order_by("round__number")],
         }
     }
+
+
+def _round_export(record: SwissRound) -> dict[str, Any]:
+    exported = {
+        "round": record.round.number,
+        "published": record.round.published,
+        "source": record.source,
+        "boards": record.boards,
+        "bye": record.bye,
+        "notes": record.notes,
+        "reasons": record.reasons,
+        "initial_colour": record.initial_colour,
+    }
+    if record.pairing_numbers is not None:  # kept since pair --check uses them
+        exported["pairing_numbers"] = record.pairing_numbers
+    return exported
 
 
 def _players(event: Event) -> dict[int, Player]:
@@ -82,35 +87,59 @@ def _player(players: dict[int, Player], raw: Mapping[str, Any], key: str, where:
     return players[start_no]
 
 
-def _setup_load(raw: Mapping[str, Any], event: Event) -> None:
-    order = raw.get("pairing_order")
-    if order is not None and (
-        not isinstance(order, list) or not all(isinstance(n, int) for n in order)
-    ):
-        raise Invalid("swiss.pairing_order: expected start numbers")
+def _start_no(value: Any, players: dict[int, Player], where: str) -> int:
+    start_no = typed(value, int, where)
+    if start_no not in players:
+        raise Invalid(f"{where}: there is no player with start number {start_no}")
+    return start_no
+
+
+def _pairing_order(value: Any, players: dict[int, Player], where: str) -> list[int] | None:
+    """Start numbers in pairing-number order: each once, every one a player's."""
+    if value is None:
+        return None
+    order = [
+        _start_no(n, players, f"{where}[{i}]") for i, n in enumerate(typed(value, list, where))
+    ]
+    twice = [n for n, times in Counter(order).items() if times > 1]
+    if twice:
+        raise Invalid(f"{where}: start number {twice[0]} is listed twice")
+    return order
+
+
+def _setup_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:
     SwissSetup.objects.create(
         event=event,
         initial_colour=choice(
             raw.get("initial_colour", ""), ["", "w", "b"], "swiss.initial_colour"
         ),
         acceleration=choice(raw.get("acceleration", ""), ["", "baku"], "swiss.acceleration"),
-        pairing_order=order,
+        pairing_order=_pairing_order(raw.get("pairing_order"), players, "swiss.pairing_order"),
     )
 
 
-def _requests_load(raw: Mapping[str, Any], players: dict[int, Player]) -> None:
+def _requests_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:
+    seen: set[tuple[int, int]] = set()
     for i, item in enumerate(typed(raw.get("bye_requests", []), list, "swiss.bye_requests")):
         where = f"swiss.bye_requests[{i}]"
         typed(item, dict, where)
+        player = _player(players, item, "start_no", where)
+        number = round_number(
+            require(item, "round", int, f"{where}."), event.rounds, f"{where}.round"
+        )
+        if (player.start_no, number) in seen:
+            raise Invalid(f"{where}: {player} asks for a bye in round {number} twice")
+        seen.add((player.start_no, number))
         ByeRequest.objects.create(
-            player=_player(players, item, "start_no", where),
-            round=positive(require(item, "round", int, f"{where}."), f"{where}.round"),
+            player=player,
+            round=number,
             kind=choice(item.get("kind"), ["half", "zero"], f"{where}.kind"),
             note=typed(item.get("note", ""), str, f"{where}.note")[:200],
         )
 
 
 def _pairs_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:
+    seen: set[frozenset[int]] = set()
     for i, item in enumerate(typed(raw.get("forbidden_pairs", []), list, "swiss.forbidden_pairs")):
         where = f"swiss.forbidden_pairs[{i}]"
         typed(item, dict, where)
@@ -120,37 +149,81 @@ def _pairs_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]
         )
         if first == second:
             raise Invalid(f"{where}: a forbidden pair needs two different players")
+        if frozenset((first.start_no, second.start_no)) in seen:
+            raise Invalid(f"{where}: {first} and {second} are listed twice")
+        seen.add(frozenset((first.start_no, second.start_no)))
         until = item.get("until_round")
         ForbiddenPair.objects.create(
             event=event,
             first=min(first, second, key=lambda p: p.start_no),
             second=max(first, second, key=lambda p: p.start_no),
             reason=typed(item.get("reason", ""), str, f"{where}.reason")[:200],
-            until_round=None if until is None else positive(typed(until, int, where), where),
+            until_round=None
+            if until is None
+            else round_number(until, event.rounds, f"{where}.until_round"),
         )
 
 
-def _rounds_load(raw: Mapping[str, Any], event: Event) -> None:
+def _texts(value: Any, where: str) -> list[str]:
+    return [typed(text, str, f"{where}[{i}]") for i, text in enumerate(typed(value, list, where))]
+
+
+def _boards(value: Any, players: dict[int, Player], where: str) -> list[list[int]]:
+    boards = []
+    for i, board in enumerate(typed(value, list, where)):
+        if not isinstance(board, list) or len(board) != 2:
+            raise Invalid(f"{where}[{i}]: expected [white, black]")
+        boards.append([_start_no(n, players, f"{where}[{i}]") for n in board])
+    return boards
+
+
+def _reasons(value: Any, boards: int, where: str) -> dict[str, list[str]]:
+    """Board number (as text) → the engine's reasons for it, as the review page shows them."""
+    reasons = typed(value, dict, where)
+    for board in reasons:
+        if not (board.isdigit() and 1 <= int(board) <= boards):
+            raise Invalid(f"{where}: {board!r} is not a board of the round (1–{boards})")
+    return {board: _texts(texts, f"{where}.{board}") for board, texts in reasons.items()}
+
+
+def _swiss_round(
+    item: Mapping[str, Any], rnd: Round, players: dict[int, Player], where: str
+) -> SwissRound:
+    boards = _boards(item.get("boards", []), players, f"{where}.boards")
+    bye = item.get("bye")
+    return SwissRound(
+        round=rnd,
+        source=choice(item.get("source", "engine"), ["engine", "edited"], f"{where}.source"),
+        boards=boards,
+        bye=None if bye is None else _start_no(bye, players, f"{where}.bye"),
+        notes=_texts(item.get("notes", []), f"{where}.notes"),
+        reasons=_reasons(item.get("reasons", {}), len(boards), f"{where}.reasons"),
+        initial_colour=choice(
+            item.get("initial_colour", "w"), ["w", "b"], f"{where}.initial_colour"
+        ),
+        pairing_numbers=_pairing_order(
+            item.get("pairing_numbers"), players, f"{where}.pairing_numbers"
+        ),
+    )
+
+
+def _rounds_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:
     rounds = {r.number: r for r in Round.objects.filter(event=event)}
+    records: dict[int, SwissRound] = {}
     for i, item in enumerate(typed(raw.get("rounds", []), list, "swiss.rounds")):
         where = f"swiss.rounds[{i}]"
         typed(item, dict, where)
         number = require(item, "round", int, f"{where}.")
         if number not in rounds:
             raise Invalid(f"{where}.round: round {number} has no games or byes in the document")
+        if number in records:
+            raise Invalid(f"{where}.round: round {number} is listed twice")
         published = item.get("published", True)
         if not isinstance(published, bool):
             raise Invalid(f"{where}.published: expected true or false")
         Round.objects.filter(pk=rounds[number].pk).update(published=published)
-        SwissRound.objects.create(
-            round=rounds[number],
-            source=choice(item.get("source", "engine"), ["engine", "edited"], f"{where}.source"),
-            boards=typed(item.get("boards", []), list, f"{where}.boards"),
-            bye=item.get("bye"),
-            notes=typed(item.get("notes", []), list, f"{where}.notes"),
-            reasons=typed(item.get("reasons", {}), dict, f"{where}.reasons"),
-            initial_colour=choice(item.get("initial_colour", "w"), ["w", "b"], where),
-        )
+        records[number] = _swiss_round(item, rounds[number], players, where)
+    SwissRound.objects.bulk_create(records.values())
 
 
 def swiss_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> None:
@@ -161,10 +234,10 @@ def swiss_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> 
     if event.system != "swiss":
         raise Invalid(f"swiss: only a Swiss event has Swiss settings, not a {event.system} event")
     players = _players(event)
-    _setup_load(raw, event)
-    _requests_load(raw, players)
+    _setup_load(raw, event, players)
+    _requests_load(raw, event, players)
     _pairs_load(raw, event, players)
-    _rounds_load(raw, event)
+    _rounds_load(raw, event, players)
 
 
 def register() -> None:

@@ -220,6 +220,9 @@ class SwissRound(models.Model):
     notes = models.JSONField(default=list)
     reasons = models.JSONField(default=dict)  # board number (text) -> [reason, ...]
     initial_colour = models.CharField(max_length=1)
+    # Start numbers in pairing-number order as the engine used them: a later entry takes a
+    # number, so pair --check re-pairs the round with these (null: paired before they were kept).
+    pairing_numbers = models.JSONField(null=True, blank=True)
     paired_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from draws.models import Acceleration, InitialColour, RequestedBye
+from events.limits import MAX_RATING
 from events.services import PlayerFields
 
 
@@ -42,7 +43,7 @@ class WithdrawalForm(forms.Form):
 
 class LateEntryForm(forms.Form):
     name = forms.CharField(max_length=200)
-    rating = forms.IntegerField(min_value=0, required=False)
+    rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
     federation = forms.CharField(max_length=3, required=False)
     title = forms.CharField(max_length=3, required=False)
     fide_id = forms.CharField(max_length=15, required=False, label="FIDE id")

@@ -31,6 +31,7 @@ from django.http import Http404
 from draws.lots import LotDrawer
 from draws.models import ByeRequest, ForbiddenPair, SwissRound, SwissSetup
 from draws.swiss import PairingRequest, baku_acceleration
+from events.limits import MAX_PAIRED_PLAYERS, InputTooLarge
 from events.models import Bye, Event, EventSystem, Game, Player, Round
 from events.records import Crosstable
 from events.selectors import event_crosstable
@@ -113,12 +114,13 @@ def forbidden_pairs_in_force(event: Event, round_no: int) -> frozenset[frozenset
     )
 
 
-def engine_input(event: Event, round_no: int) -> EngineInput:
+def engine_input(event: Event, round_no: int, order: Sequence[int] | None = None) -> EngineInput:
     """The engine's records and request for round ``round_no``: the rounds before it (a game
     still without a result counts as not played), the players not to pair, the requested
-    byes, the forbidden pairs in force, the initial colour and the acceleration."""
+    byes, the forbidden pairs in force, the initial colour and the acceleration. ``order``:
+    the pairing numbers to use instead of today's (those a past round was paired with)."""
     setup = setup_of(event)
-    order = pairing_numbers(event, setup)
+    order = pairing_numbers(event, setup) if order is None else order
     withdrawn = Player.objects.filter(
         event=event, withdrawn_after_round__isnull=False, withdrawn_after_round__lt=round_no
     ).values_list("start_no", flat=True)
@@ -143,6 +145,18 @@ def engine_input(event: Event, round_no: int) -> EngineInput:
     )
     crosstable = event_crosstable(event, rounds=round_no - 1, pending_as_unplayed=True)
     return EngineInput(crosstable, request, source)
+
+
+def pairing_size_check(inputs: EngineInput, round_no: int) -> None:
+    """At most ``MAX_PAIRED_PLAYERS`` to pair in one round: the engine's time and memory grow
+    faster than the square of the field (docs/reliability.md, "Limits")."""
+    away = set(inputs.request.absent) | {start_no for start_no, _ in inputs.request.requested_byes}
+    count = sum(1 for entrant in inputs.crosstable.entrants if entrant.start_no not in away)
+    if count > MAX_PAIRED_PLAYERS:
+        raise InputTooLarge(
+            f"round {round_no} has {count:,} players to pair; the Dutch pairing engine pairs at "
+            f"most {MAX_PAIRED_PLAYERS:,} in a round"
+        )
 
 
 @dataclass(frozen=True)
@@ -181,7 +195,8 @@ def readiness(event: Event, number: int) -> Readiness:
     if not is_swiss(event):
         blockers.append("only a Swiss event is paired by the Dutch system")
     if not 1 <= number <= event.rounds:
-        blockers.append(f"round {number} is outside 1–{event.rounds}")
+        # Said at once: the checks below look at every round before this one.
+        return Readiness(number, (*blockers, f"round {number} is outside 1–{event.rounds}"), ())
     if Game.objects.filter(round__event=event, round__number=number).exclude(result="").exists():
         blockers.append(
             f"round {number} already has results; correct single results instead of "
@@ -222,7 +237,12 @@ def recorded_input(event: Event, round_no: int) -> EngineInput:
     """The engine's input for a round as it was played: who had a bye in it (requested byes:
     half, zero, full) and who was absent (neither a game nor a bye) come from the round itself,
     not from today's requests. What ``manage.py pair --check`` compares a stored round with."""
-    current = engine_input(event, round_no)
+    first = SwissRound.objects.filter(round__event=event, round__number=1).first()
+    paired = SwissRound.objects.filter(round__event=event, round__number=round_no).first()
+    # The pairing numbers the round was paired with: a later entry takes a number, and a
+    # changed order (or field size, for Baku acceleration) would pair the round differently.
+    recorded = paired.pairing_numbers if paired is not None else None
+    current = engine_input(event, round_no, recorded)
     kinds = {"half": "H", "zero": "Z", "full": "F"}
     byes = Bye.objects.filter(round__event=event, round__number=round_no).values_list(
         "player__start_no", "kind"
@@ -235,7 +255,6 @@ def recorded_input(event: Event, round_no: int) -> EngineInput:
     )
     seated = {p for pair in in_round for p in pair} | {start_no for start_no, _ in byes}
     everyone = set(Player.objects.filter(event=event).values_list("start_no", flat=True))
-    first = SwissRound.objects.filter(round__event=event, round__number=1).first()
     colour = first.initial_colour if first is not None else current.request.initial_colour
     request = replace(
         current.request,

@@ -334,7 +334,11 @@ def swiss_pairing_compute(event: Event, round_no: int) -> Pairing:
     """The engine's pairing of ``round_no`` from what is stored now, without storing anything
     (``manage.py pair --dry-run`` and the pair service). No legal pairing: a UserError that says
     who cannot be paired and why."""
-    inputs = selectors.engine_input(event, round_no)
+    return _engine_pairing(selectors.engine_input(event, round_no), round_no)
+
+
+def _engine_pairing(inputs: selectors.EngineInput, round_no: int) -> Pairing:
+    selectors.pairing_size_check(inputs, round_no)
     try:
         return pair_round(inputs.crosstable, inputs.request)
     except PairingImpossible as exc:
@@ -383,7 +387,8 @@ def swiss_round_pair(
     event_require_open(event)
     event = _event_locked(event)
     _check_pairable(event, round_no, allow_unfinished)
-    pairing = swiss_pairing_compute(event, round_no)
+    inputs = selectors.engine_input(event, round_no)
+    pairing = _engine_pairing(inputs, round_no)
     boards = [(board.white, board.black) for board in pairing.boards]
     rnd = _write_round(event, round_no, boards, pairing.bye, user)
     Round.objects.filter(pk=rnd.pk).update(published=False)
@@ -397,6 +402,7 @@ def swiss_round_pair(
             "notes": list(pairing.notes),
             "reasons": {str(board.number): list(board.reasons) for board in pairing.boards},
             "initial_colour": colour,
+            "pairing_numbers": list(inputs.request.pairing_numbers),
         },
     )
     bye_text = f"; bye {pairing.bye}" if pairing.bye is not None else ""

@@ -33,16 +33,19 @@ from events.caching import public_page, public_pdf
 from events.errors import UserError
 from events.models import Event
 from events.qr import event_page_code
-from events.selectors import event_get, round_games, user_role
+from events.selectors import event_get, round_games, round_number_or_404, user_role
 
 PAGE = "draws/swiss.html"
 REVIEW = "draws/swiss_round.html"
 
 
-def _swiss_event(request: HttpRequest, slug: str) -> Event:
+def _swiss_event(request: HttpRequest, slug: str, number: int | None = None) -> Event:
+    """The director's Swiss event (and ``number`` one of its rounds), else "not found"."""
     event = event_for_director(request, slug)
     if not selectors.is_swiss(event):
         raise Http404("Only a Swiss event is paired by the Dutch system")
+    if number is not None:
+        round_number_or_404(event, number)
     return event
 
 
@@ -211,7 +214,7 @@ def late_entry(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def pair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _swiss_event(request, slug)
+    event = _swiss_event(request, slug, number)
     form = PairRoundForm(request.POST)
     form.is_valid()
     try:
@@ -240,7 +243,7 @@ def _review(request: HttpRequest, event: Event, number: int, **extra: object) ->
 
 @require_GET
 def swiss_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    return _review(request, _swiss_event(request, slug), number)
+    return _review(request, _swiss_event(request, slug, number), number)
 
 
 ROUND_ACTIONS: dict[str, tuple[Callable[..., object], str]] = {
@@ -252,7 +255,7 @@ ROUND_ACTIONS: dict[str, tuple[Callable[..., object], str]] = {
 
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
-    event = _swiss_event(request, slug)
+    event = _swiss_event(request, slug, number)
     if action not in ROUND_ACTIONS:
         raise Http404("No such action")
     run, done = ROUND_ACTIONS[action]
@@ -271,7 +274,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
 def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A manual change; when the checker finds it breaks a rule, the page shows why and asks
     for a confirmation (the same change, ``confirm`` ticked)."""
-    event = _swiss_event(request, slug)
+    event = _swiss_event(request, slug, number)
     form = RoundEditForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give the board and the players of the change.")

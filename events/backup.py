@@ -28,7 +28,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from events.errors import ImportFailed
+from events.errors import ImportFailed, UserError
 from events.exchange import (
     Invalid,
     event_export_document,
@@ -39,6 +39,7 @@ from events.exchange import (
     typed,
 )
 from events.formats import format_of
+from events.limits import MAX_BACKUP_BYTES, MAX_BACKUP_JSON_ITEMS, json_parse
 from events.models import AuditEntry, Event, EventAccess, Game, Role
 from events.registries import Registry
 from events.services import UserLike, audit_record
@@ -312,9 +313,11 @@ def backup_import(*, text: str, user: UserLike = None) -> list[Event]:
     """Restores every event of a backup; all or nothing (an existing slug refuses it all).
     A refusal is one line naming the record and the key at fault."""
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ImportFailed(f"invalid JSON at line {exc.lineno}: {exc.msg}") from exc
+        document = json_parse(
+            text, limit=MAX_BACKUP_BYTES, items=MAX_BACKUP_JSON_ITEMS, what="the backup"
+        )
+    except UserError as exc:
+        raise ImportFailed(str(exc)) from exc
     if not isinstance(document, dict) or document.get("format") not in READABLE:
         raise ImportFailed(f"format: expected {FORMAT!r}")
     try:

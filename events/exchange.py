@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,6 +25,7 @@ from typing import Any
 from django.db import transaction
 
 from events.errors import ImportFailed, UserError
+from events.limits import event_size_check, json_parse, rounds_check, start_no_check
 from events.models import (
     Bye,
     ByeKind,
@@ -108,9 +110,9 @@ def choice(value: Any, allowed: Sequence[str], where: str) -> str:
 
 def parse_document(text: str) -> dict[str, Any]:
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise Invalid(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+        document = json_parse(text)
+    except UserError as exc:
+        raise Invalid(str(exc)) from exc
     if not isinstance(document, dict):
         raise Invalid("the document must be a JSON object")
     if document.get("format") != FORMAT:
@@ -128,11 +130,11 @@ def _event_fields(doc: Mapping[str, Any]) -> EventFields:
         time_control=choice(
             require(doc, "time_control", str, ""), TimeControl.values, "time_control"
         ),
-        rounds=positive(require(doc, "rounds", int, ""), "rounds"),
+        rounds=rounds_check(require(doc, "rounds", int, "")),
         start_date=date_of(doc.get("start_date"), "start_date"),
         preset=preset,
         overrides={k: v for k, v in regulation.items() if k != "preset"},
-        currency=typed(doc.get("currency", "USD"), str, "currency")[:3],
+        currency=typed(doc.get("currency", "USD"), str, "currency"),
         site=typed(doc.get("site", ""), str, "site"),
         lots_seed=typed(doc.get("lots_seed", ""), str, "lots_seed"),
     )
@@ -151,7 +153,7 @@ def _year(value: Any, where: str) -> int:
     return year
 
 
-def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
+def _player(raw: Any, where: str, rounds: int) -> tuple[PlayerFields, int | None]:
     typed(raw, dict, where)
     unknown = set(raw) - set(PLAYER_KEYS)
     if unknown:
@@ -162,7 +164,7 @@ def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
     withdrawn = raw.get("withdrawn_after_round")
     born = raw.get("birth_year")
     fields = PlayerFields(
-        start_no=positive(require(raw, "start_no", int, f"{where}."), f"{where}.start_no"),
+        start_no=start_no_check(require(raw, "start_no", int, f"{where}."), f"{where}.start_no"),
         name=require(raw, "name", str, f"{where}."),
         federation=typed(raw.get("federation", ""), str, f"{where}.federation"),
         rating=typed(raw.get("rating", 0) or 0, int, f"{where}.rating"),
@@ -174,7 +176,7 @@ def _player(raw: Any, where: str) -> tuple[PlayerFields, int | None]:
         previous_rank=None if previous is None else typed(previous, int, f"{where}.previous_rank"),
     )
     if withdrawn is not None:
-        typed(withdrawn, int, f"{where}.withdrawn_after_round")
+        round_number(withdrawn, rounds, f"{where}.withdrawn_after_round", first=0)
     return fields, withdrawn
 
 
@@ -185,7 +187,7 @@ def _rounds_from(
     for i, raw in enumerate(typed(doc.get("games", []), list, "games")):
         where = f"games[{i}]"
         typed(raw, dict, where)
-        number = _round_number(require(raw, "round", int, f"{where}."), rounds, where)
+        number = round_number(require(raw, "round", int, f"{where}."), rounds, f"{where}.round")
         result = raw.get("result") or ""
         choice(result, ["", *Result.values], f"{where}.result")
         time_control = raw.get("time_control") or ""
@@ -204,7 +206,7 @@ def _rounds_from(
     for i, raw in enumerate(typed(doc.get("byes", []), list, "byes")):
         where = f"byes[{i}]"
         typed(raw, dict, where)
-        number = _round_number(require(raw, "round", int, f"{where}."), rounds, where)
+        number = round_number(require(raw, "round", int, f"{where}."), rounds, f"{where}.round")
         kind = choice(require(raw, "kind", str, f"{where}."), ByeKind.values, f"{where}.kind")
         by_round.setdefault(number, ([], []))[1].append(
             ByeInput(start_no=require(raw, "start_no", int, f"{where}."), kind=kind)
@@ -212,9 +214,12 @@ def _rounds_from(
     return by_round
 
 
-def _round_number(number: int, rounds: int, where: str) -> int:
-    if not 1 <= number <= rounds:
-        raise Invalid(f"{where}.round: {number} is outside 1–{rounds}")
+def round_number(value: Any, rounds: int, where: str, *, first: int = 1) -> int:
+    """A round of the event (``first`` 0: "after round 0", before the first), else refused:
+    a number past the event must never reach a loop or a column bounded by it."""
+    number = typed(value, int, where)
+    if not first <= number <= rounds:
+        raise Invalid(f"{where}: {number} is outside {first}–{rounds}")
     return number
 
 
@@ -258,9 +263,10 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
     doc = parse_document(text)
     fields = _event_fields(doc)
     players_raw = typed(doc.get("players", []), list, "players")
-    players = [_player(raw, f"players[{i}]") for i, raw in enumerate(players_raw)]
+    event_size_check(players=len(players_raw), rounds=fields.rounds)  # before reading them
+    players = [_player(raw, f"players[{i}]", fields.rounds) for i, raw in enumerate(players_raw)]
     start_nos = [p.start_no for p, _ in players]
-    duplicates = {n for n in start_nos if start_nos.count(n) > 1}
+    duplicates = [n for n, times in Counter(start_nos).items() if times > 1]
     if duplicates:
         raise Invalid(f"players: start number {min(duplicates)} is used twice")
     rounds = _rounds_from(doc, fields.rounds)

@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
+from events.errors import UserError
+from events.limits import (
+    MAX_PLAYERS,
+    MAX_RATING,
+    MAX_ROUNDS,
+    MAX_UPLOAD_BYTES,
+    currency_check,
+    megabytes,
+    size_check,
+    whole_number,
+)
 from events.models import ByeKind, EventSystem, TimeControl
 from events.regulations import (
     PRESETS,
@@ -25,7 +37,7 @@ class EventForm(forms.Form):
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField(choices=EventSystem.choices)
     time_control = forms.ChoiceField(choices=TimeControl.choices)
-    rounds = forms.IntegerField(min_value=1, max_value=99)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     preset = forms.ChoiceField(choices=_preset_choices, label="Regulation preset")
     tiebreaks = forms.CharField(
@@ -67,6 +79,12 @@ class EventForm(forms.Form):
                 self.add_error("tiebreaks", str(exc))
         return data
 
+    def clean_currency(self) -> str:
+        try:
+            return currency_check(self.cleaned_data["currency"])
+        except UserError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
     def event_fields(self) -> EventFields:
         data = self.cleaned_data
         overrides: dict[str, Any] = {}
@@ -84,7 +102,7 @@ class EventForm(forms.Form):
             start_date=data.get("start_date"),
             preset=data["preset"],
             overrides=overrides,
-            currency=data["currency"].upper(),
+            currency=data["currency"],
             site=data.get("site", ""),
         )
 
@@ -109,7 +127,7 @@ class EventForm(forms.Form):
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=200)
     federation = forms.CharField(max_length=3, required=False)
-    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
+    rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
     fide_id = forms.CharField(max_length=15, required=False, label="FIDE id")
     title = forms.CharField(max_length=3, required=False)
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "m"), ("w", "w")], required=False)
@@ -147,6 +165,15 @@ class PlayerListForm(forms.Form):
     )
 
 
+def upload_size_check(upload: UploadedFile) -> UploadedFile:
+    """An uploaded file past the cap is refused before a byte of it is read."""
+    try:
+        size_check(upload.size or 0, what=f"the file {upload.name!r}")
+    except UserError as exc:
+        raise forms.ValidationError(str(exc)) from exc
+    return upload
+
+
 class PlayerTrfForm(forms.Form):
     trf_file = forms.FileField(
         label="Register from a TRF file",
@@ -154,10 +181,19 @@ class PlayerTrfForm(forms.Form):
         "Results in the file are ignored.",
     )
 
+    def clean_trf_file(self) -> UploadedFile:
+        return upload_size_check(self.cleaned_data["trf_file"])
+
 
 class UploadForm(forms.Form):
-    file = forms.FileField(help_text="A FIDE TRF16/TRF-2026 file or a JSON exchange document.")
+    file = forms.FileField(
+        help_text="A FIDE TRF16/TRF-2026 file or a JSON exchange document (at most "
+        f"{megabytes(MAX_UPLOAD_BYTES)}, {MAX_PLAYERS:,} players, {MAX_ROUNDS} rounds)."
+    )
     slug = forms.SlugField(required=False, help_text="Optional; derived from the name if empty.")
+
+    def clean_file(self) -> UploadedFile:
+        return upload_size_check(self.cleaned_data["file"])
 
 
 BYE_WORDS = {
@@ -225,7 +261,5 @@ def seen_version(raw: str | None) -> int:
     both results, never as a silent overwrite (issue 19). Ten digits at most: a version is a
     PostgreSQL integer.
     """
-    text = (raw or "").strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 10):
-        return NO_VERSION
-    return int(text)
+    version = whole_number((raw or "").strip(), digits=10)
+    return NO_VERSION if version is None else version

@@ -1,4 +1,5 @@
-"""A database that is down or restarting answers 503 with a clear page, not a 500."""
+"""A database that is down or restarting answers 503 with a clear page, not a 500; a request
+larger than anything the application accepts answers 413 with one line, unread."""
 
 from __future__ import annotations
 
@@ -7,8 +8,13 @@ import logging
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from events.limits import MAX_FORM_BYTES, MAX_UPLOAD_BYTES, megabytes, whole_number
 
 logger = logging.getLogger(__name__)
+# The largest body anything accepts: an uploaded file at its cap, with the form around it.
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + MAX_FORM_BYTES
 
 
 class DatabaseUnavailableMiddleware:
@@ -51,3 +57,36 @@ def _is_connection_loss(exception: DatabaseError) -> bool:
             "the database system is",
         )
     )
+
+
+class RequestSizeLimitMiddleware:
+    """Refuses a request whose body is larger than anything the application accepts (an
+    uploaded file at the cap plus a form's fields), before a byte of it is read: a one-line
+    page with status 413, instead of a worker streaming a gigabyte to disk to refuse it after.
+
+    Bodies within the limit are still held to the caps where they are used: the upload forms
+    (``events.limits.size_check``) and Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` for form fields
+    (``config.views.bad_request`` turns that one into the same page).
+    """
+
+    def __init__(self, get_response):  # type: ignore[no-untyped-def]
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        size = whole_number(request.META.get("CONTENT_LENGTH") or "", digits=18) or 0
+        if size > MAX_REQUEST_BYTES:
+            return too_large(
+                request,
+                f"What you sent is {megabytes(size)}; a file may have at most "
+                f"{megabytes(MAX_UPLOAD_BYTES)}. Nothing was read or changed.",
+            )
+        return self.get_response(request)
+
+
+def too_large(request: HttpRequest, reason: str, status: int = 413) -> HttpResponse:
+    """The page for an input past a cap: the reason in one line, a way back."""
+    back = request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""
+    body = render_to_string("413.html", {"reason": reason, "back": back}, request=request)
+    return HttpResponse(body, status=status)

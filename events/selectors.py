@@ -78,7 +78,16 @@ def last_complete_round(event: Event) -> int:
     return last_complete(rounds_progress(event))
 
 
+def round_number_or_404(event: Event, number: int) -> int:
+    """A round number from a URL: one of the event's rounds, else "not found" (a number past
+    the event is no page, and must never reach a loop or a query bounded by it)."""
+    if not 1 <= number <= event.rounds:
+        raise Http404(f"{event.name} has rounds 1–{event.rounds}")
+    return number
+
+
 def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]]:
+    round_number_or_404(event, number)
     try:
         rnd = Round.objects.get(event=event, number=number)
     except Round.DoesNotExist as exc:

@@ -13,7 +13,7 @@ import datetime as dt
 import io
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -24,6 +24,13 @@ from django.utils.text import slugify
 
 from events.errors import EventClosed, RegulationLocked, ResultConflict, UserError
 from events.formats import undo_handler
+from events.limits import (
+    currency_check,
+    event_size_check,
+    federation_check,
+    rating_check,
+    start_no_check,
+)
 from events.models import (
     AuditEntry,
     Bye,
@@ -182,8 +189,7 @@ def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> 
     slug = slugify(slug) if slug else unique_slug(fields.name)
     if Event.objects.filter(slug=slug).exists():
         raise UserError(f"an event with the slug {slug!r} already exists")
-    for field in ("name", "site", "lots_seed"):
-        check_length(Event, field, getattr(fields, field), f"the event's {field}")
+    fields = _event_fields_checked(fields, players=0)
     round_robin = fields.system in ("round_robin", "double_round_robin")
     overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
     event = Event.objects.create(
@@ -204,6 +210,15 @@ def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> 
     return event
 
 
+def _event_fields_checked(fields: EventFields, *, players: int) -> EventFields:
+    """The limits the form, the importers and the commands all hold an event to
+    (:mod:`events.limits`), so that each accepts what the others accept."""
+    for field in ("name", "site", "lots_seed"):
+        check_length(Event, field, getattr(fields, field), f"the event's {field}")
+    event_size_check(players=players, rounds=fields.rounds)
+    return replace(fields, currency=currency_check(fields.currency))
+
+
 def regulation_is_locked(event: Event) -> bool:
     """Locked once round 1 has a result (design brief §3)."""
     return Game.objects.filter(round__event=event, round__number=1).exclude(result="").exists()
@@ -214,6 +229,7 @@ def event_update(
     *, event: Event, fields: EventFields, user: UserLike, confirm_regulation: bool = False
 ) -> Event:
     event = event_require_open(event)
+    fields = _event_fields_checked(fields, players=Player.objects.filter(event=event).count())
     regulation = event.regulation
     round_robin = fields.system in ("round_robin", "double_round_robin")
     overrides = validate_overrides(fields.preset, fields.overrides or {}, round_robin=round_robin)
@@ -329,27 +345,38 @@ def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
     return fields.birth_date.year
 
 
-def _player_create(event: Event, fields: PlayerFields) -> Player:
-    start_no = fields.start_no
-    if start_no is None:
-        last = Player.objects.filter(event=event).order_by("-start_no").first()
-        start_no = (last.start_no if last else 0) + 1
-    if Player.objects.filter(event=event, start_no=start_no).exists():
-        raise UserError(f"start number {start_no} is already taken")
+def _players_create(event: Event, players: Sequence[PlayerFields]) -> list[Player]:
+    """Check every player, then write them all in one statement (a 3,000-player import)."""
+    taken = set(Player.objects.filter(event=event).values_list("start_no", flat=True))
+    event_size_check(players=len(taken) + len(players), rounds=event.rounds)
+    following = max(taken, default=0) + 1
+    rows = []
+    for fields in players:
+        start_no = following if fields.start_no is None else fields.start_no
+        if start_no in taken:
+            raise UserError(f"start number {start_no} is already taken")
+        taken.add(start_no)
+        following = max(following, start_no + 1)
+        rows.append(_player_row(event, start_no, fields))
+    return Player.objects.bulk_create(rows)
+
+
+def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
+    """An unsaved player, every field checked: refused, never cut to fit (``NORWAY``)."""
+    where = f"player {start_no}"
+    start_no_check(start_no, where)
     if not fields.name.strip():
         raise UserError("a player needs a name")
-    check_length(Player, "name", fields.name.strip(), f"player {start_no}'s name")
-    check_length(Player, "fide_id", fields.fide_id.strip(), f"player {start_no}'s FIDE id")
-    if fields.rating < 0:
-        raise UserError(f"player {start_no}'s rating cannot be negative ({fields.rating})")
-    return Player.objects.create(
+    for field, label in (("name", "name"), ("fide_id", "FIDE id"), ("title", "title")):
+        check_length(Player, field, getattr(fields, field).strip(), f"{where}'s {label}")
+    return Player(
         event=event,
         start_no=start_no,
         name=fields.name.strip(),
-        federation=fields.federation.strip().upper()[:3],
+        federation=federation_check(fields.federation, where),
         fide_id=fields.fide_id.strip(),
-        rating=fields.rating,
-        title=fields.title.strip()[:3],
+        rating=rating_check(fields.rating, where),
+        title=fields.title.strip(),
         sex=fields.sex,
         birth_date=fields.birth_date,
         birth_year=_birth_year(fields, start_no),
@@ -360,7 +387,7 @@ def _player_create(event: Event, fields: PlayerFields) -> Player:
 @transaction.atomic
 def player_register(*, event: Event, fields: PlayerFields, user: UserLike) -> Player:
     event_require_open(event)
-    player = _player_create(event, fields)
+    (player,) = _players_create(event, [fields])
     event_changed(
         event=event,
         user=user,
@@ -430,7 +457,7 @@ def players_register_many(
     *, event: Event, players: Sequence[PlayerFields], user: UserLike
 ) -> list[Player]:
     event_require_open(event)
-    created = [_player_create(event, fields) for fields in players]
+    created = _players_create(event, players)
     event_changed(
         event=event,
         user=user,
@@ -523,9 +550,8 @@ def round_pairings_set(
     RoundSlot.objects.filter(round=rnd).delete()
     existing.delete()
     Bye.objects.filter(round=rnd).delete()
-    slots = []
-    for pairing in pairings:
-        game = Game.objects.create(
+    games = Game.objects.bulk_create(
+        Game(
             round=rnd,
             board=pairing.board,
             white=players[pairing.white],
@@ -533,13 +559,14 @@ def round_pairings_set(
             result=pairing.result,
             time_control=pairing.time_control,
         )
-        slots += [
-            RoundSlot(round=rnd, player=game.white, game=game),
-            RoundSlot(round=rnd, player=game.black, game=game),
-        ]
-    for bye_input in byes:
-        bye = Bye.objects.create(round=rnd, player=players[bye_input.start_no], kind=bye_input.kind)
-        slots.append(RoundSlot(round=rnd, player=bye.player, bye=bye))
+        for pairing in pairings
+    )
+    bye_rows = Bye.objects.bulk_create(
+        Bye(round=rnd, player=players[bye.start_no], kind=bye.kind) for bye in byes
+    )
+    slots = [RoundSlot(round=rnd, player=game.white, game=game) for game in games]
+    slots += [RoundSlot(round=rnd, player=game.black, game=game) for game in games]
+    slots += [RoundSlot(round=rnd, player=bye.player, bye=bye) for bye in bye_rows]
     try:
         RoundSlot.objects.bulk_create(slots)
     except IntegrityError as exc:  # the checks above make this a bug, not a user error

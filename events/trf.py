@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from events.limits import MAX_PLAYERS, MAX_ROUNDS, InputTooLarge, event_size_check
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 
 ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
@@ -155,6 +156,9 @@ def _parse_player(line: str, lineno: int) -> _PlayerLine:
     start_no = _parse_int(line[4:8], lineno, "start number")
     if start_no <= 0:
         raise TrfError(f"line {lineno}: start number must be positive")
+    blocks = _round_blocks(line)
+    if len(blocks) > MAX_ROUNDS:
+        raise TrfError(f"line {lineno}: {len(blocks)} rounds; an event has at most {MAX_ROUNDS}")
     padded = line.ljust(ROUND_BLOCK_START)
     entrant = Entrant(
         start_no=start_no,
@@ -167,7 +171,7 @@ def _parse_player(line: str, lineno: int) -> _PlayerLine:
         birth_date=parse_date(padded[69:79]),
         birth_year=parse_birth_year(padded[69:79]),
     )
-    return _PlayerLine(lineno, entrant, tuple(_round_blocks(line)))
+    return _PlayerLine(lineno, entrant, tuple(blocks))
 
 
 @dataclass(slots=True)
@@ -191,6 +195,13 @@ def _round_robin_flag(text: str) -> bool | None:
     return None
 
 
+def _scheduled_rounds(value: str, lineno: int) -> int:
+    rounds = _parse_int(value.split()[0] if value.split() else "", lineno, "rounds")
+    if rounds > MAX_ROUNDS:
+        raise TrfError(f"line {lineno}: {rounds} rounds; an event has at most {MAX_ROUNDS}")
+    return rounds
+
+
 def _read_header(header: _Header, record: str, value: str, lineno: int) -> bool:
     """Interpret a tournament-section record; False when the record is not one of ours."""
     if record == "012":
@@ -204,7 +215,7 @@ def _read_header(header: _Header, record: str, value: str, lineno: int) -> bool:
     elif record == "052":
         header.end_date = parse_date(value)
     elif record in ("XXR", "142"):
-        header.rounds = _parse_int(value.split()[0] if value.split() else "", lineno, "rounds")
+        header.rounds = _scheduled_rounds(value, lineno)
     elif record in ("092", "192"):
         header.tournament_type = header.tournament_type or value.strip()
         flag = _round_robin_flag(value)
@@ -225,11 +236,17 @@ def parse_trf(text: str) -> ParsedTrf:
             continue
         record, value = line[:3], line[4:]
         if record == "001":
+            if len(players) == MAX_PLAYERS:
+                raise TrfError(f"line {lineno}: more than {MAX_PLAYERS:,} players")
             players.append(_parse_player(line, lineno))
         elif not _read_header(header, record, value, lineno):
             other.append(line)
     if not players:
         raise TrfError("the file has no player records (001)")
+    try:  # before the crosstable is built: its size is players x rounds
+        event_size_check(players=len(players), rounds=max(1, *_rounds(players)))
+    except InputTooLarge as exc:
+        raise TrfError(str(exc)) from exc
     crosstable = _build_crosstable(header, players)
     return ParsedTrf(
         crosstable=crosstable,
@@ -245,8 +262,12 @@ def parse_trf(text: str) -> ParsedTrf:
     )
 
 
+def _rounds(players: list[_PlayerLine]) -> list[int]:
+    return [len(player.blocks) for player in players]
+
+
 def _build_crosstable(header: _Header, players: list[_PlayerLine]) -> Crosstable:
-    rounds = max(len(player.blocks) for player in players)
+    rounds = max(_rounds(players))
     seen: dict[int, int] = {}
     entrants: list[Entrant] = []
     for player in players:

@@ -162,6 +162,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_director(request, slug)
+    selectors.round_number_or_404(event, number)
     form = PairingsForm(
         request.POST or None, initial={"pairings": selectors.pairings_text(event, number)}
     )

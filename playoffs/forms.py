@@ -8,6 +8,7 @@ import re
 from django import forms
 from django.utils import timezone
 
+from events.limits import whole_number
 from playoffs.models import TossChoice
 
 
@@ -47,6 +48,7 @@ class ArbiterDecisionForm(forms.Form):
     def clean_order(self) -> list[int]:
         text = self.cleaned_data["order"]
         parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not parts or not all(part.isdigit() for part in parts):
+        numbers = [whole_number(part) for part in parts]
+        if not parts or None in numbers:
             raise forms.ValidationError("list start numbers separated by commas")
-        return [int(part) for part in parts]
+        return [number for number in numbers if number is not None]

@@ -21,6 +21,7 @@ from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.forms import seen_version
+from events.limits import whole_number
 from events.models import Event
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
@@ -99,8 +100,7 @@ def _version(request: HttpRequest) -> int:
 
 
 def _start_no(request: HttpRequest, key: str) -> int | None:
-    raw = request.POST.get(key, "")
-    return int(raw) if raw.isdigit() else None
+    return whole_number(request.POST.get(key, ""))
 
 
 def _save_result(request: HttpRequest, event: Event, stage: int, game: int) -> None:

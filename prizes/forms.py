@@ -6,12 +6,13 @@ policy shows up here without touching the form.
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from typing import Any
 
 from django import forms
 
+from events.errors import UserError
+from events.limits import json_parse
 from events.models import Event
 from prizes.categories import FIELDS, OPERATORS
 from prizes.selectors import EffectivePrizeSettings, money
@@ -109,9 +110,9 @@ class CategoryForm(forms.Form):
 
     def clean_conditions(self) -> Any:
         try:
-            return json.loads(self.cleaned_data["conditions"])
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc.msg} (line {exc.lineno})") from exc
+            return json_parse(self.cleaned_data["conditions"], what="the conditions")
+        except UserError as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
     def clean_amounts(self) -> list[str]:
         tokens = self.cleaned_data["amounts"].replace(";", " ").split()

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from events.access import event_for_director
 from events.caching import public_page
 from events.errors import UserError
+from events.limits import whole_number
 from events.models import Event
 from events.selectors import event_get
 from events.views import HtmxHttpRequest
@@ -57,7 +58,7 @@ def approve(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     seen = request.POST.get("results_version", "")
     try:
         services.prize_sheet_approve(
-            event=event, user=request.user, seen_version=int(seen) if seen.isdigit() else None
+            event=event, user=request.user, seen_version=whole_number(seen)
         )
     except UserError as exc:
         messages.error(request, str(exc))

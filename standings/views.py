@@ -12,6 +12,7 @@ from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
 from events.caching import number_up_to, public_page, public_pdf
 from events.errors import UserError
+from events.limits import whole_number
 from events.models import Event, EventStatus
 from events.qr import event_page_code
 from standings import presenters
@@ -27,8 +28,13 @@ EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 
 
 def _after_round(request: HttpRequest) -> int | None:
+    """``?after=N``: None when absent; text that is no round number is refused like a round
+    the event does not have (the page shows why, with the current standings)."""
     raw = request.GET.get("after", "")
-    return int(raw) if raw.isdigit() else None
+    number = whole_number(raw)
+    if raw and number is None:
+        raise UserError(f"after round {raw[:20]!r}: not a round number")
+    return number
 
 
 @public_page(params=AFTER)
@@ -45,7 +51,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rows": presenters.standings_rows(table),
         "error": error,
         "rounds": range(1, event.rounds + 1),
-        "poll": event.status != EventStatus.FINISHED and _after_round(request) is None,
+        "poll": event.status != EventStatus.FINISHED and not request.GET.get("after"),
         "poll_seconds": POLL_SECONDS,
         # Each row links to its explanation: the address made once, not once per player.
         "explain_url": reverse("standings:explain", args=[slug]),
@@ -130,6 +136,4 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
     context = _hall_context(event)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "standings/hall.html#hall", context)  # the poll: no QR code
-    return render(
-        request, "standings/hall.html", {**context, "code": event_page_code(slug)}
-    )
+    return render(request, "standings/hall.html", {**context, "code": event_page_code(slug)})

@@ -136,12 +136,9 @@ def client_for():  # type: ignore[no-untyped-def]
     return login
 
 
-def manage_process(
-    *args: str, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``manage.py ARGS`` as its own process against the test database, as an organiser runs
-    it (exit status, stdout and stderr as UTF-8 text); production settings (DEBUG off), then
-    ``env`` (which may point ``DATABASE_URL`` elsewhere)."""
+def manage_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a ``manage.py`` process against the test database: production
+    settings (DEBUG off), then ``env`` (which may point ``DATABASE_URL`` elsewhere)."""
     from django.db import connection
 
     settings = connection.settings_dict
@@ -156,10 +153,18 @@ def manage_process(
     }
     environment.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
     environment.setdefault("ALLOWED_HOSTS", "localhost")
+    return environment
+
+
+def manage_process(
+    *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``manage.py ARGS`` as its own process against the test database, as an organiser runs
+    it (exit status, stdout and stderr as UTF-8 text)."""
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=REPO,
-        env=environment,
+        env=manage_environment(env),
         capture_output=True,
         encoding="utf-8",
         timeout=120,
@@ -184,3 +189,12 @@ def import_copy(document: dict[str, Any], tmp_path: Path, slug: str = "copy") ->
     path.write_text(json.dumps({**document, "slug": slug}))
     call_command("import_event", str(path), stdout=StringIO())
     return Event.objects.get(slug=slug)
+
+
+def refused_in_one_line(*args: str) -> str:
+    """``manage.py ARGS`` refused as design brief §4 says: a non-zero exit and one line on
+    stderr (no traceback); returns that line."""
+    result = manage_process(*args)
+    assert result.returncode != 0, result.stdout[-500:]
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    return result.stderr

@@ -14,6 +14,7 @@ from tests.conftest import REPO
 ENGINES = [
     "events/trf.py",
     "events/errors.py",
+    "events/limits.py",
     "events/registries.py",
     "events/regulations.py",
     "events/records.py",

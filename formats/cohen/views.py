@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from events.access import event_for_director
 from events.caching import public_page
 from events.errors import UserError
+from events.limits import whole_number
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
 from formats.cohen.selectors import cohen_overview
@@ -53,9 +54,10 @@ def _lot(request: HttpRequest) -> str | list[int] | None:
     typed = request.POST.get("lot_order", "").replace(",", " ").split()
     if not typed:
         return None
-    if not all(item.isdigit() for item in typed):
+    order = [whole_number(item) for item in typed]
+    if None in order:
         raise UserError("the lot order lists start numbers, best first, e.g. 7 3")
-    return [int(item) for item in typed]
+    return [number for number in order if number is not None]
 
 
 @require_POST
@@ -69,7 +71,7 @@ def cohen_advance(request: HttpRequest, slug: str, stage: str) -> HttpResponse:
             event=event,
             stage_name=stage,
             user=request.user,
-            expected_version=int(version) if version.isdigit() else None,
+            expected_version=whole_number(version),
             lot=_lot(request),
         )
     except UserError as exc:

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 
 from events.errors import UserError
+from events.limits import whole_number
 from formats.gnot.bridge import EVENT_BANDS, VP_SCALES, BandRow
 from formats.gnot.services import ScoreInput, TeamFields, parse_band_lines, parse_team_lines
 
@@ -31,9 +32,10 @@ class SeedingForm(forms.Form):
 
     def clean_order(self) -> list[int]:
         raw = re.split(r"[\s,;]+", self.cleaned_data["order"].strip())
-        if not all(part.isdigit() for part in raw):
+        parsed = [whole_number(part) for part in raw]
+        if None in parsed:
             raise forms.ValidationError("enter team numbers only")
-        numbers = [int(part) for part in raw]
+        numbers = [number for number in parsed if number is not None]
         if len(set(numbers)) != len(numbers):
             raise forms.ValidationError("a team is listed twice")
         return numbers

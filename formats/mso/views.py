@@ -15,8 +15,9 @@ from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.forms import seen_version
+from events.limits import whole_number
 from events.models import Event
-from events.selectors import event_get, user_role
+from events.selectors import event_get, round_number_or_404, user_role
 from events.services import ByeInput
 from events.views import HtmxHttpRequest
 from formats.mso.extra_rounds import mso_extra_round_schedule
@@ -63,19 +64,26 @@ def parse_tables(text: str) -> tuple[list[TableInput], list[ByeInput]]:
         if not words:
             continue
         if words[0].lower() == "bye":
-            if len(words) != 2 or not words[1].isdigit():
+            start_no = whole_number(words[1]) if len(words) == 2 else None
+            if start_no is None:
                 raise UserError(f"line {line_no}: write a bye as 'bye START_NO'")
-            byes.append(ByeInput(start_no=int(words[1]), kind="zero"))
+            byes.append(ByeInput(start_no=start_no, kind="zero"))
             continue
-        if not all(word.isdigit() for word in words):
+        seats = [whole_number(word) for word in words]
+        if None in seats:
             raise UserError(f"line {line_no}: list start numbers, e.g. 3 7 12 5")
-        tables.append(TableInput(board=len(tables) + 1, players=tuple(int(w) for w in words)))
+        tables.append(
+            TableInput(
+                board=len(tables) + 1, players=tuple(seat for seat in seats if seat is not None)
+            )
+        )
     return tables, byes
 
 
 @require_POST
 def multi_tables_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_director(request, slug)
+    round_number_or_404(event, number)
     try:
         tables, byes = parse_tables(request.POST.get("tables", ""))
         multi_round_tables_set(
@@ -91,7 +99,8 @@ def multi_tables_set(request: HttpRequest, slug: str, number: int) -> HttpRespon
 def _posted_scores(request: HttpRequest) -> list[tuple[int, str]]:
     players = request.POST.getlist("player")
     scores = request.POST.getlist("score")
-    if len(players) != len(scores) or not all(p.isdigit() for p in players):
+    seats = [whole_number(player) for player in players]
+    if len(players) != len(scores) or None in seats:
         raise ScoreError("every seat needs a player and a score")
     return [(int(p), s) for p, s in zip(players, scores, strict=True)]
 

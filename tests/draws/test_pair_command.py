@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import time
 from io import StringIO
 
 import pytest
@@ -12,15 +13,27 @@ from django.core.management.base import CommandError
 
 from draws import swiss_selectors as selectors
 from draws import swiss_services as services
+from events.errors import UserError
 from events.models import Game, Round
-from events.services import game_result_record
-from tests.conftest import REPO, make_event, manage_process
+from events.services import (
+    ByeInput,
+    PairingInput,
+    PlayerFields,
+    game_result_record,
+    players_register_many,
+    round_pairings_set,
+)
+from tests.conftest import REPO, make_event, manage_process, refused_in_one_line
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
 
 
 def pair(*args: str) -> str:
-    out = StringIO()
-    call_command("pair", *args, stdout=out)
-    return out.getvalue()
+    return run("pair", *args)
 
 
 def play(event, number: int) -> None:  # type: ignore[no-untyped-def]
@@ -117,3 +130,88 @@ def test_bad_input_is_one_line_and_changes_nothing(director) -> None:
     missing = manage_process("pair", "no-such-event")
     assert missing.returncode != 0 and "no event with the slug" in missing.stderr
     assert not Round.objects.filter(event=event).exists()
+
+
+# -- Round numbers, the events it applies to, and the size it pairs (issue 19) -------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("number", ["0", "-1", "4", str(2**40)])
+def test_a_round_the_event_does_not_have_is_refused_in_one_line(director, number) -> None:
+    """``--round 0`` paired the next round; 2^40 grew a process until MemoryError."""
+    event = make_event(director, players=6, rounds=3)
+    refusal = refused_in_one_line("pair", event.slug, "--round", number, "--dry-run")
+    assert f"--round {number} is outside 1–3, the event's rounds" in refusal
+    assert not Round.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+def test_pairing_a_round_past_the_event_is_refused_at_once(director) -> None:
+    event = make_event(director, players=6, rounds=3)
+    with pytest.raises(UserError, match="round 1099511627776 is outside 1–3"):
+        services.swiss_round_pair(event=event, round_no=2**40, user=director)
+    assert not Round.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+def test_check_is_refused_for_a_round_robin_and_for_gnot(director) -> None:
+    event = make_event(director, name="Round Robin", system="round_robin", players=4)
+    round_pairings_set(
+        event=event, round_no=1, pairings=[PairingInput(1, 1, 2), PairingInput(2, 3, 4)], user=None
+    )
+    with pytest.raises(CommandError, match="only a Swiss event .* 'Round robin': there is nothing"):
+        pair(event.slug, "--check")
+    gnot = run("import_event", str(REPO / "examples" / "gnot-2012.json")).strip().splitlines()[-1]
+    with pytest.raises(CommandError, match="'GNOT bridge teams': there is nothing to check"):
+        pair(gnot, "--check")
+
+
+@pytest.mark.django_db
+def test_check_passes_the_engines_own_round_1_after_a_late_entry(director) -> None:
+    """Baku acceleration's group A is the top half of the field: a later entry changed it, and
+    the check re-paired round 1 with the new field and flagged the engine's own round."""
+    event = make_event(director, players=12, rounds=5)
+    services.swiss_setup_set(event=event, initial_colour="", acceleration="baku", user=director)
+    pair(event.slug)
+    services.late_entry_register(
+        event=event, fields=PlayerFields(name="Late", rating=1000), missed="zero", user=director
+    )
+    assert "Round 1: as the rules give" in pair(event.slug, "--check", "--format", "text")
+
+
+@pytest.mark.django_db
+def test_check_of_one_round(director) -> None:
+    event = make_event(director, players=6, rounds=3)
+    pair(event.slug)
+    play(event, 1)
+    pair(event.slug)
+    document = json.loads(pair(event.slug, "--check", "--round", "2"))
+    assert [entry["round"] for entry in document["rounds"]] == [2]
+    with pytest.raises(CommandError, match="round 3 has not been paired"):
+        pair(event.slug, "--check", "--round", "3")
+
+
+@pytest.fixture
+def crowded(director):  # type: ignore[no-untyped-def]
+    """One player more than the engine pairs in a round, round 1 paired by hand."""
+    event = make_event(director, players=0, rounds=5)
+    field = [PlayerFields(name=f"Player {n}", rating=1000 + n) for n in range(1, 1002)]
+    players_register_many(event=event, players=field, user=director)
+    boards = [PairingInput(n, 2 * n - 1, 2 * n) for n in range(1, 501)]
+    round_pairings_set(
+        event=event, round_no=1, pairings=boards, byes=[ByeInput(1001, "pairing")], user=director
+    )
+    return event
+
+
+@pytest.mark.django_db
+def test_a_field_larger_than_the_engine_pairs_is_refused_at_once(crowded) -> None:
+    """At 3,000 players the check ran for minutes (and a round's pairing took a gigabyte)."""
+    for args in (["--check"], ["--round", "2", "--dry-run", "--allow-unfinished"]):
+        start = time.perf_counter()
+        with pytest.raises(
+            CommandError, match="1,001 players to pair; .* at most 1,000 in a round"
+        ):
+            pair(crowded.slug, *args)
+        assert time.perf_counter() - start < 10
+    assert not Round.objects.filter(event=crowded, number=2).exists()

@@ -153,7 +153,7 @@ def record_all(event: Event, entries: list[tuple[int, str, int]], user) -> None:
 def test_the_forced_6_12_meeting_of_twelve_players_is_stored_as_a_warning(director):
     """FIDE's 11/12 table puts 6 and 12 in group C, paired in round 11 (draws.varma docstring)."""
     field = [("Kramnik", "RUS"), ("Grischuk", "RUS")] + [
-        (f"Player {i}", f"X{i:02d}") for i in range(10)
+        (f"Player {i}", f"X{letter}{letter}") for i, letter in enumerate("ABCDEFGHIJ")
     ]
     event = make_field(director, field, rounds=11)
     envelope_of = {n: e.label for e in prepared_envelopes(12) for n in e.numbers}

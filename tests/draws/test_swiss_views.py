@@ -131,3 +131,42 @@ def test_a_round_under_review_comes_before_the_next(swiss, client_for, director)
     services.swiss_round_pair(event=swiss, round_no=1, user=director)
     page = client_for(director).get(reverse("draws:swiss", args=[swiss.slug])).content.decode()
     assert "Review and publish round 1" in page and "Pair round 2" not in page
+
+
+# -- Round numbers in the URL and numbers in the forms (issue 19) --------------------------------
+
+ROUND_PAGES = [
+    ("get", "draws:swiss_round", ()),
+    ("post", "draws:swiss_pair", ()),
+    ("post", "draws:swiss_edit", ()),
+    ("post", "draws:swiss_round_action", ("publish",)),
+    ("post", "draws:swiss_round_action", ("discard",)),
+    ("get", "draws:print", ()),
+    ("get", "draws:print_pdf", ()),
+]
+
+
+@pytest.mark.parametrize("number", [0, 6, 2**40])
+def test_a_round_the_event_does_not_have_is_not_found(swiss, client_for, director, number) -> None:
+    """``POST .../swiss/rounds/1099511627776/pair/`` grew a worker by 330 MB a second."""
+    client = client_for(director)
+    entries = AuditEntry.objects.filter(event=swiss).count()
+    for method, name, extra in ROUND_PAGES:
+        response = getattr(client, method)(reverse(name, args=[swiss.slug, number, *extra]))
+        assert response.status_code == 404, (name, number)
+    assert not Round.objects.filter(event=swiss).exists()
+    assert AuditEntry.objects.filter(event=swiss).count() == entries
+
+
+def test_a_late_entry_rated_2_to_the_40_is_refused_with_a_message(swiss, client_for, director):  # type: ignore[no-untyped-def]
+    client = client_for(director)
+    client.post(reverse("draws:swiss_pair", args=[swiss.slug, 1]))
+    client.post(reverse("draws:swiss_round_action", args=[swiss.slug, 1, "publish"]))
+    response = client.post(
+        reverse("draws:swiss_late_entry", args=[swiss.slug]),
+        {"name": "Late Larsen", "rating": 2**40, "missed": "zero"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert b"rating: Ensure this value is less than or equal to 4000." in response.content
+    assert not swiss.players.filter(name="Late Larsen").exists()

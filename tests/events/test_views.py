@@ -706,3 +706,33 @@ def test_a_save_without_a_usable_version_is_a_conflict_not_an_overwrite(
     assert 'class="conflict" role="alert"' in text(row)
     game.refresh_from_db()
     assert game.result == "1-0"
+
+
+# --- Numbers from the URL and the forms (issue 19) --------------------------------------------
+
+
+@pytest.mark.parametrize("number", [0, 4, 2**40])
+def test_round_pages_of_a_round_the_event_does_not_have_are_not_found(
+    event, client_for, director, number
+):
+    client = client_for(director)
+    for name in ("round_detail", "round_pairings", "round_results"):
+        assert client.get(url(name, event, number=number)).status_code == 404, name
+    response = client.post(url("round_pairings", event, number=number), {"pairings": "1 2"})
+    assert response.status_code == 404
+    assert not Game.objects.filter(round__event=event, round__number=number).exists()
+
+
+@pytest.mark.parametrize("version", ["²", "9" * 5000])
+def test_a_posted_version_that_is_no_number_is_not_a_server_error(
+    event, client_for, director, version
+):
+    """``str.isdigit`` says yes to both; ``int`` raised, and the page was a 500. Now it is
+    a version the form did not show: a conflict, nothing overwritten."""
+    game = board(event, 1)
+    response = client_for(director).post(
+        url("game_result", event, game_id=game.pk), {"result": "1-0", "version": version}
+    )
+    assert response.status_code == 409
+    game.refresh_from_db()
+    assert game.result == ""

@@ -188,7 +188,7 @@ def test_category_saved_shown_and_removed(addendum_event, people):
         "amounts": "50000",
     }
     bad = people["director"].post(url(addendum_event, "setup/"), {**data, "conditions": "[{"})
-    assert bad.status_code == 400 and "not valid JSON" in bad.content.decode()
+    assert bad.status_code == 400 and "invalid JSON at line 1" in bad.content.decode()
     assert people["director"].post(url(addendum_event, "setup/"), data).status_code == 302
     page = people["director"].get(url(addendum_event)).content.decode()
     assert "With category prizes" in page and "Best woman, prize 1 = 50,000" in page
@@ -206,3 +206,13 @@ def test_event_navigation_links_to_prizes(addendum_event, people):
         url(addendum_event, "setup/")
         not in people["visitor"].get(f"/e/{addendum_event.slug}/").content.decode()
     )
+
+
+def test_category_conditions_nested_5000_deep_are_refused_on_the_form(addendum_event, people):
+    """The conditions field is JSON like an import, and as bounded (issue 19): a 500 before."""
+    deep = "[" * 5000 + "]" * 5000
+    data = {"form": "category", "code": "deep", "name": "Deep", "conditions": deep, "amounts": "1"}
+    response = people["director"].post(url(addendum_event, "setup/"), data)
+    assert response.status_code == 400
+    assert "the conditions: nested 5000 levels deep; at most 32" in response.content.decode()
+    assert not addendum_event.category_prizes.exists()

@@ -23,6 +23,7 @@ DATE_2026 = dt.date(2026, 3, 1)
 _SCORING = Scoring()
 _GAME_RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
 _QUICK_RESULTS = (("W", "L"), ("D", "D"), ("L", "W"))
+_LARGE_RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
 
 
 @dataclass
@@ -223,6 +224,44 @@ def generate_round_robin(
             else:
                 _rr_game(rng, round_no, by_start[a], by_start[b], chances)
     return _crosstable(rng, f"Generated round robin {seed}", field, len(schedule), True)
+
+
+def generate_large_swiss(players: int, rounds: int, seed: int = 1) -> Crosstable:
+    """A large Swiss-like event, fast to make at any size (the benchmarks' 2,000 and 3,000
+    players): each round pairs neighbours in the score order, avoiding rematches where a later
+    neighbour allows it; an odd field gives the last player a pairing bye. Deterministic."""
+    rng = random.Random(seed)
+    points = {n: Fraction(0) for n in range(1, players + 1)}
+    met: dict[int, set[int]] = {n: set() for n in points}
+    results: dict[int, list[RoundResult]] = {n: [] for n in points}
+    for number in range(1, rounds + 1):
+        order = sorted(points, key=lambda n: (-points[n], n))
+        if len(order) % 2:
+            bye = order.pop()
+            results[bye].append(RoundResult(number, None, "-", "U"))
+            points[bye] += 1
+        while order:
+            white = order.pop(0)
+            partner = next((i for i, n in enumerate(order[:8]) if n not in met[white]), 0)
+            black = order.pop(partner)
+            code_w, code_b = rng.choice(_LARGE_RESULTS)
+            results[white].append(RoundResult(number, black, "w", code_w))
+            results[black].append(RoundResult(number, white, "b", code_b))
+            met[white].add(black)
+            met[black].add(white)
+            points[white] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_w]
+            points[black] += {"1": 1, "=": Fraction(1, 2), "0": 0}[code_b]
+    entrants = tuple(
+        Entrant(
+            start_no=n,
+            name=f"Player {n}",
+            rating=1400 + (n * 37) % 1200,
+            federation="NOR",
+            results=tuple(results[n]),
+        )
+        for n in sorted(points)
+    )
+    return Crosstable(name=f"Bench {players}", rounds=rounds, entrants=entrants)
 
 
 def generate(seed: int) -> Crosstable:

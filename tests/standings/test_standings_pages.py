@@ -212,3 +212,20 @@ def test_a_logged_in_viewer_never_gets_the_shared_page(held_swiss, client_for):
     url = f"/e/{held_swiss.slug}/"
     assert "Audit log" not in Client().get(url).content.decode()  # now in the shared cache
     assert "Audit log" in client_for(director).get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("after", "message"),
+    [
+        ("²", "after round &#x27;²&#x27;: not a round number"),
+        ("9" * 5000, "after round &#x27;99999999999999999999&#x27;: not a round number"),
+        ("6", "after round 6: the event has rounds 1–5"),
+    ],
+)
+def test_a_round_the_event_does_not_have_is_named_above_the_current_standings(
+    held_swiss, after, message
+):
+    response = Client().get(f"/e/{held_swiss.slug}/standings/?after={after}")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert message in page and "After round 5 of 5" in page

@@ -6,8 +6,10 @@ settings (requested byes, withdrawals, forbidden pairs, initial colour, accelera
 and publishes it: a script's next step is to record the results. ``--draft`` stores it for the
 director's review instead, as the "Pair round N" button does; ``--dry-run`` prints the pairing
 and stores nothing. ``--check`` compares
-every paired round with what the rules give for it (a free pairings checker) and lists each
-difference with the rule concerned; it exits 0 when there is none, 1 otherwise. Bad input: a
+every paired round (``--round N``: that one) with what the rules give for it (a free pairings
+checker) and lists each difference with the rule concerned; it exits 0 when there is none, 1
+otherwise. It re-pairs each round with the pairing numbers the round was paired with, and is
+refused for an event the Dutch system does not pair. Bad input: a
 one-line reason on stderr, a non-zero exit and the database unchanged.
 """
 
@@ -87,11 +89,22 @@ def text_report(event: Event, document: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def check_document(event: Event) -> dict[str, Any]:
-    """Every paired round checked against the rules, as it was played."""
+def check_document(event: Event, only: int | None = None) -> dict[str, Any]:
+    """Every paired round (or round ``only``) checked against the rules, as it was played.
+    Refused for an event the Dutch system does not pair (a round robin's rounds, GNOT's
+    matches are not Swiss rounds), and for a round too large for the engine."""
+    if not selectors.is_swiss(event):
+        raise UserError(
+            "only a Swiss event is paired by the Dutch system, and this one is "
+            f"{event.get_system_display()!r}: there is nothing to check"
+        )
+    paired = sorted(selectors.paired_rounds(event))
+    if only is not None and only not in paired:
+        raise UserError(f"round {only} has not been paired")
     rounds = []
-    for round_no in sorted(selectors.paired_rounds(event)):
+    for round_no in paired if only is None else [only]:
         inputs = selectors.recorded_input(event, round_no)
+        selectors.pairing_size_check(inputs, round_no)
         boards, bye = selectors.round_as_played(event, round_no)
         found = check_round(inputs.crosstable, inputs.request, boards, bye)
         rounds.append({"round": round_no, "differences": [_difference(d) for d in found]})
@@ -114,12 +127,25 @@ def check_text(event: Event, document: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _round_option(event: Event, round_no: int | None) -> int | None:
+    """``--round N``: one of the event's rounds (0 is not "the next one")."""
+    if round_no is not None and not 1 <= round_no <= event.rounds:
+        raise UserError(f"--round {round_no} is outside 1–{event.rounds}, the event's rounds")
+    return round_no
+
+
 class Command(BaseCommand):
     help = __doc__.split("\n\n")[1]
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
-        parser.add_argument("--round", type=int, default=None, dest="round_no")
+        parser.add_argument(
+            "--round",
+            type=int,
+            default=None,
+            dest="round_no",
+            help="the round to pair (default: the next), or with --check the one round to check",
+        )
         parser.add_argument("--dry-run", action="store_true")
         parser.add_argument("--check", action="store_true")
         parser.add_argument(
@@ -138,16 +164,17 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_fail(options["slug"])
         try:
+            round_no = _round_option(event, options["round_no"])
             if options["check"]:
-                self._check(event, options["format"])
+                self._check(event, round_no, options["format"])
                 return
-            document = self._pair(event, options)
+            document = self._pair(event, options, round_no)
         except UserError as exc:
             raise CommandError(f"{event.slug}: {exc}") from exc
         self._write(event, document, options["format"])
 
-    def _pair(self, event: Event, options: dict[str, Any]) -> dict[str, Any]:
-        round_no = options["round_no"] or selectors.next_round_number(event)
+    def _pair(self, event: Event, options: dict[str, Any], given: int | None) -> dict[str, Any]:
+        round_no = selectors.next_round_number(event) if given is None else given
         if options["dry_run"]:
             ready = selectors.readiness(event, round_no)
             if ready.blockers:
@@ -177,8 +204,8 @@ class Command(BaseCommand):
         else:
             self.stdout.write(text_report(event, document))
 
-    def _check(self, event: Event, fmt: str) -> None:
-        document = check_document(event)
+    def _check(self, event: Event, round_no: int | None, fmt: str) -> None:
+        document = check_document(event, round_no)
         if fmt == "json":
             self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
         else:

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.backup import backup_import
 from events.errors import UserError
+from events.limits import MAX_BACKUP_BYTES
 from events.management.commands.import_trf import read_text
 
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            events = backup_import(text=read_text(options["path"]))
+            events = backup_import(text=read_text(options["path"], limit=MAX_BACKUP_BYTES))
         except UserError as exc:
             raise CommandError(f"{options['path']}: {exc}") from exc
         for event in events:

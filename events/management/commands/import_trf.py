@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,14 +11,21 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
 from events.imports import event_import_trf
+from events.limits import MAX_UPLOAD_BYTES, size_check
 from events.models import Event
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, *, limit: int = MAX_UPLOAD_BYTES) -> str:
+    """The file's text (UTF-8, else Latin-1); a file past ``limit`` bytes is refused unread."""
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            size_check(os.fstat(file.fileno()).st_size, limit=limit, what=path)
+            raw = file.read(limit + 1)  # a file that grows while read stops here too
+        size_check(len(raw), limit=limit, what=path)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
+    except UserError as exc:
+        raise CommandError(str(exc)) from exc
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import random
+import sys
 
 import pytest
 
+from draws.swiss import PairingRequest, pair_round
 from draws.swiss.matching import MaxWeightMatching
+from tests.standings.generate import generate_large_swiss
 
 
 def _best(n: int, weights: dict[tuple[int, int], int]) -> tuple[int, int]:
@@ -162,3 +166,20 @@ def test_larger_graphs_with_many_ties_are_certified_optimal(seed: int, perfect: 
         for u in free:
             if u != v and rng.random() < 0.3:
                 solver.set_weight(v, u, rng.choice(values) + rng.randint(0, 9) * (u == v + 1))
+
+
+def test_nested_blossoms_take_no_call_stack() -> None:
+    """Augmenting through a blossom and expanding one recursed once per level of nesting, and
+    a large score group nests blossoms deeper than Python's recursion limit (about 1,000
+    levels in round 2 of a 3,000-player open: RecursionError; issue 19). Here 200 players nest
+    them 60-odd levels deep; the same pairing must come out with only 40 frames to spare."""
+    table = generate_large_swiss(200, 1)
+    request = PairingRequest(round=2, total_rounds=9, initial_colour="w")
+    expected = pair_round(table, request)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + 40)
+    try:
+        again = pair_round(table, request)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert again == expected
