@@ -22,8 +22,10 @@ from standings.selectors import event_standings
 
 POLL_SECONDS = 20
 # The query parameters these pages read (events.caching: every other one is dropped). A round
-# number is at most 99, as the event form allows.
-AFTER = {"after": number_up_to(99)}
+# number is at most 99, as the event form allows; any other value of ``after`` is one page that
+# says so.
+NOT_A_ROUND = "-"
+AFTER = {"after": number_up_to(99, otherwise=NOT_A_ROUND)}
 EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 
 
@@ -33,7 +35,7 @@ def _after_round(request: HttpRequest) -> int | None:
     raw = request.GET.get("after", "")
     number = whole_number(raw)
     if raw and number is None:
-        raise UserError(f"after round {raw[:20]!r}: not a round number")
+        raise UserError("after round …: not a round number (the event's rounds are 1–99 at most)")
     return number
 
 

@@ -152,7 +152,8 @@ def pages(director: Any) -> dict[str, str]:
     seen: dict[str, str] = {}
     for route in ROUTES:
         if not director_pages(route) or "slug" not in route.params:
-            if director_pages(route) and not route.route.startswith("admin"):
+            # Pages of no event (a password link's page takes its own token: none to restore).
+            if director_pages(route) and not route.route.startswith("admin") and not route.params:
                 response = client.get(reverse(route.key))
                 seen[route.key] = f"{response.status_code}\n{page_text(response)}"
             continue
@@ -329,7 +330,12 @@ def test_a_restore_gives_back_every_page_a_director_sees(tmp_path: Path) -> None
     call_command("flush", interactive=False, verbosity=0)  # the database is gone
     assert Event.objects.count() == 0
     call_command("import_all", str(backup), stdout=io.StringIO())
+    # Rating lists are the federation's files, imported again after a restore
+    # (docs/operations.md, "Backups"): the players pages offer the type-ahead once one is there.
+    call_command("load_demo_ratings", stdout=io.StringIO())
     after = pages(users.get(username="director"))
+    # The rating lists' own page says when each list was imported: now, again.
+    before.pop("ratings:lists"), after.pop("ratings:lists")
     assert who_and_when() == records
     for key, text in after.items():
         if key.startswith("events:audit_log "):
