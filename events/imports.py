@@ -139,8 +139,13 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
+        # A whole event as another program ran it: a FIDE id twice is refused; names alike
+        # are left as the file has them (there is nobody to confirm them).
         players_register_many(
-            event=event, players=[_player_fields(e) for e in table.entrants], user=user
+            event=event,
+            players=[_player_fields(e) for e in table.entrants],
+            user=user,
+            confirm_duplicates=True,
         )
         for number in range(1, table.rounds + 1):
             games, byes = _round_inputs(table.entrants, number)
@@ -165,6 +170,7 @@ def players_from_trf(text: str) -> list[PlayerFields]:
 
 def _player_fields(entrant: Entrant) -> PlayerFields:
     return PlayerFields(
+        where=f"the file's player {entrant.start_no}",
         start_no=entrant.start_no,
         name=entrant.name,
         federation=entrant.federation,
