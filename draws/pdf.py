@@ -44,9 +44,7 @@ def pairing_lines(games: Sequence[Any], byes: Sequence[Any]) -> list[PairingLine
         )
         for game in games
     ]
-    lines += [
-        PairingLine("", _named(bye.player), bye.get_kind_display(), "") for bye in byes
-    ]
+    lines += [PairingLine("", _named(bye.player), bye.get_kind_display(), "") for bye in byes]
     return lines
 
 

@@ -48,9 +48,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "table": table,
-        "rows": presenters.standings_rows(
-            table, withdrawn=event_selectors.withdrawals(event)
-        ),
+        "rows": presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event)),
         "error": error,
         "rounds": range(1, event.rounds + 1),
         "poll": event.status != EventStatus.FINISHED and not request.GET.get("after"),
