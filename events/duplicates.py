@@ -43,9 +43,13 @@ class Findings:
     warnings: tuple[str, ...]  # probable duplicates by name: the director may confirm
 
 
+# Letters that Unicode does not decompose into a base letter and an accent.
+_UNDECOMPOSED = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ł": "l", "þ": "th"})
+
+
 def name_key(name: str) -> tuple[str, ...]:
     """The words of a name, folded: no case, accents or punctuation; in sorted order."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    decomposed = unicodedata.normalize("NFKD", name.casefold().translate(_UNDECOMPOSED))
     letters = "".join(c if c.isalnum() else " " for c in decomposed if not unicodedata.combining(c))
     return tuple(sorted(letters.split()))
 
