@@ -102,9 +102,9 @@ def duplicates_find(registered: Sequence[Entry], new: Sequence[Entry]) -> Findin
                 (o for o in pool if names == name_key(o.name) and same_birth(entry, o)), None
             )
             if twin is not None:
+                named = entry.where if entry.name in entry.where else f"{entry.where}: {entry.name}"
                 warnings.append(
-                    f"{entry.where}: {entry.name}{_born(entry)} may be the same person as "
-                    f"{twin.where}{_born(twin)}"
+                    f"{named}{_born(entry)} may be the same person as {twin.where}{_born(twin)}"
                 )
         seen.append(entry)
     return Findings(tuple(refusals), tuple(warnings))

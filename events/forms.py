@@ -138,6 +138,7 @@ class DuplicatesConfirmable(forms.Form):
         field = self.fields["confirm_duplicates"]
         field.widget = forms.CheckboxInput()
         field.label = self.confirm_label
+        self._bound_fields_cache.pop("confirm_duplicates", None)  # made with the hidden widget
 
     @property
     def confirmed(self) -> bool:
