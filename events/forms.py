@@ -211,6 +211,8 @@ class PlayerEditForm(PlayerForm):
         names = ["start_no", *PlayerForm.base_fields]
         initial = {name: getattr(player, name) for name in names if hasattr(player, name)}
         initial.update(confirm_duplicates=False, version=str(player.version))
+        if player.birth_date is not None:
+            initial["birth_year"] = None  # the date's year: a new date brings its own
         return initial
 
     def seen(self) -> int:

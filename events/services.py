@@ -655,6 +655,10 @@ def player_update(
 # at a multi-player table, a drawing of lots) means they took part: withdraw them instead.
 DELETED_WITH_PLAYER = {"events.bye", "events.roundslot", "draws.byerequest", "draws.forbiddenpair"}
 UNPLAYED_BYES = ("zero", "half")
+TAKING_PART = {
+    "draws.drawentry": "the drawing of lots",
+    "mso.multigamescore": "a multi-player table",
+}
 
 
 def player_took_part(player: Player) -> str | None:
@@ -676,11 +680,17 @@ def player_took_part(player: Player) -> str | None:
     )
     if bye is not None:
         return f"{player} has a bye that scored a win in round {bye}"
-    for relation in Player._meta.related_objects:
-        if relation.related_model._meta.label_lower in DELETED_WITH_PLAYER:
+    # Every table that points at players, those whose related_name is "+" included (a seat
+    # at a multi-player table, a drawing of lots): the apps above are not imported here.
+    for relation in Player._meta.get_fields(include_hidden=True):
+        if not (relation.auto_created and not relation.concrete):
             continue
-        if relation.related_model._default_manager.filter(**{relation.field.name: player}).exists():
-            return f"{player} is named in the event's {relation.related_model._meta.verbose_name}"
+        model = relation.related_model
+        if model._meta.label_lower in DELETED_WITH_PLAYER:
+            continue
+        if model._default_manager.filter(**{relation.field.name: player}).exists():
+            what = TAKING_PART.get(model._meta.label_lower, str(model._meta.verbose_name_plural))
+            return f"{player} is in {what}"
     return None
 
 

@@ -454,3 +454,22 @@ def test_importing_a_json_event_with_a_fide_id_twice_is_refused(director) -> Non
     with pytest.raises(ImportFailed, match=r"players\[1\]: FIDE id 12345 is also on players\[0\]"):
         event_import_document(text=json.dumps(document), user=director)
     assert not Event.objects.filter(name="Twice JSON").exists()
+
+
+def test_a_player_who_drew_lots_is_not_deleted_and_keeps_their_number(director) -> None:
+    """A drawing of lots names the players (RESTRICT): a refusal, never a server error."""
+    from draws.services import draw_perform
+
+    ten = make_event(director, name="Ten", players=10, system="round_robin", rounds=9)
+    draw_perform(event=ten, user=director, seed="s")  # the lots, no schedule yet
+    with pytest.raises(UserError, match="1. Player 1 is in the drawing of lots"):
+        player_delete(event=ten, start_no=1, expected_version=1, user=director)
+    with pytest.raises(UserError, match="start numbers are fixed: the lots have been drawn"):
+        player_update(
+            event=ten,
+            start_no=1,
+            fields=fields_of(player(ten, 1), start_no=11),
+            expected_version=1,
+            user=director,
+        )
+    assert ten.players.count() == 10 and player(ten, 1).name == "Player 1"
