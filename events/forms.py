@@ -160,7 +160,7 @@ class PlayerForm(DuplicatesConfirmable):
         label="Year of birth",
         help_text="When the date is not known (a rating list gives only the year).",
     )
-    previous_rank = forms.IntegerField(min_value=1, required=False)
+    previous_rank = forms.IntegerField(min_value=1, max_value=MAX_START_NO, required=False)
 
     field_order = [
         "name",

@@ -55,6 +55,10 @@ def test_personas_on_a_player_s_page(event, client_for, director, arbiter, visit
         assert response.status_code == 403
     assert client_for(None).get(url).status_code == 302  # to the login page
     assert client_for(director).get(edit_url(event, 99)).status_code == 404
+    assert client_for(director).get(edit_url(event, 10**30)).status_code == 404  # no overflow
+    huge = edit_form(three, previous_rank=str(10**12))
+    refused = client_for(director).post(url, huge)
+    assert refused.status_code == 200 and "less than or equal to 9999" in refused.content.decode()
     assert Player.objects.get(event=event, start_no=3).name == "Player 3"
 
 
