@@ -25,21 +25,26 @@ class PairingLine:
     black: str  # empty for a bye
 
 
+def _named(player: Any) -> str:
+    """``7. Name``, and the withdrawal when the player withdrew (issue 20)."""
+    named = f"{player.start_no}. {player.name}"
+    if player.withdrawn_after_round is not None:
+        named += f" (withdrawn after round {player.withdrawn_after_round})"
+    return named
+
+
 def pairing_lines(games: Sequence[Any], byes: Sequence[Any]) -> list[PairingLine]:
     """Board by board, then the byes (games and byes as ``events.selectors.round_games``)."""
     lines = [
         PairingLine(
             str(game.board),
-            f"{game.white.start_no}. {game.white.name}",
+            _named(game.white),
             game.get_result_display() if game.result else "",
-            f"{game.black.start_no}. {game.black.name}",
+            _named(game.black),
         )
         for game in games
     ]
-    lines += [
-        PairingLine("", f"{bye.player.start_no}. {bye.player.name}", bye.get_kind_display(), "")
-        for bye in byes
-    ]
+    lines += [PairingLine("", _named(bye.player), bye.get_kind_display(), "") for bye in byes]
     return lines
 
 

@@ -53,6 +53,9 @@ class Contributor:
     status: Callable[[Event], str | None] | None = None
     block: Callable[[Event], Block | None] | None = None
     registration: Callable[[Event], Block | None] | None = None
+    # Why the event's start numbers can no longer change (a closed list of participants, a
+    # drawing of lots name players by them), or None: asked before a start number is edited.
+    start_numbers_fixed: Callable[[Event], str | None] | None = None
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
@@ -97,3 +100,12 @@ def registration_blocks(event: Event) -> list[Block]:
     """Blocks for the players page, beside the form that registers one player."""
     found = [c.registration(event) for c in CONTRIBUTORS.values() if c.registration]
     return sorted((b for b in found if b is not None), key=lambda b: b.order)
+
+
+def start_numbers_fixed(event: Event) -> str | None:
+    """The first contributor's reason why the start numbers are fixed, if any."""
+    for contributor in CONTRIBUTORS.values():
+        reason = contributor.start_numbers_fixed(event) if contributor.start_numbers_fixed else None
+        if reason:
+            return reason
+    return None

@@ -86,6 +86,32 @@ def round_number_or_404(event: Event, number: int) -> int:
     return number
 
 
+def players_list(event: Event) -> QuerySet[Player]:
+    """The players page's list, by start number (one query)."""
+    return Player.objects.filter(event=event).order_by("start_no")
+
+
+def player_find(event: Event, start_no: int) -> Player | None:
+    return Player.objects.filter(event=event, start_no=start_no).first()
+
+
+def player_get(event: Event, start_no: int) -> Player:
+    player = player_find(event, start_no)
+    if player is None:
+        raise Http404(f"{event.name} has no player with start number {start_no}")
+    return player
+
+
+def withdrawals(event: Event) -> dict[int, int]:
+    """Start number → the round after which the player withdrew, for every withdrawn player
+    (one query): the pages mark them wherever they are listed."""
+    return dict(
+        Player.objects.filter(event=event, withdrawn_after_round__isnull=False).values_list(
+            "start_no", "withdrawn_after_round"
+        )
+    )
+
+
 def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]]:
     round_number_or_404(event, number)
     try:

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 .venv/bin/mypy --strict \
   events/trf.py events/records.py events/crosstable.py events/registries.py \
   events/regulations.py events/sources.py events/spreadsheet.py events/limits.py \
+  events/duplicates.py \
   standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \
   standings/presets.py standings/output.py standings/compute.py standings/fastpath.py \
   standings/catalogue.py \

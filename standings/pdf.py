@@ -30,7 +30,9 @@ def standings_pdf(*, event_name: str, table: StandingsTable, rows: Sequence[Row]
         title=event_name,
         subtitle=subtitle,
         columns=columns,
-        rows=[(row.place, str(row.start_no), row.name, row.points, *row.values) for row in rows],
+        rows=[
+            (row.place, str(row.start_no), row.marked_name, row.points, *row.values) for row in rows
+        ],
         landscape=len(table.tiebreaks) > PORTRAIT_TIEBREAKS,
         notes=[f"Note: {note}" for note in table.notes],
     )

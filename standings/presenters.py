@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +20,23 @@ class Row:
     values: list[str]
     decided_by: str
     next_start_no: int | None
+    withdrawn: int | None = None  # the round after which the player withdrew
+
+    @property
+    def marked_name(self) -> str:
+        """The name with the withdrawal, where only text goes (the PDF)."""
+        if self.withdrawn is None:
+            return self.name
+        return f"{self.name} (withdrawn after round {self.withdrawn})"
 
 
-def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]:
+def standings_rows(
+    table: StandingsTable, limit: int | None = None, withdrawn: Mapping[int, int] | None = None
+) -> list[Row]:
     """The rows of the table, or its first ``limit`` (the leaders, the hall screen): the
-    places count the whole field, the texts are made only for the rows shown."""
+    places count the whole field, the texts are made only for the rows shown. ``withdrawn``
+    (``events.selectors.withdrawals``) marks the players who withdrew (issue 20)."""
+    withdrawn = withdrawn or {}
     places = place_labels(table.rows)
     rows = []
     for i, standing in enumerate(table.rows[:limit]):
@@ -37,6 +50,7 @@ def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]
                 values=[value_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
                 decided_by=standing.decided_by or ("tied" if standing.shared else ""),
                 next_start_no=below,
+                withdrawn=withdrawn.get(standing.start_no),
             )
         )
     return rows

@@ -50,7 +50,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "table": table,
-        "rows": presenters.standings_rows(table),
+        "rows": presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event)),
         "error": error,
         "rounds": range(1, event.rounds + 1),
         "poll": event.status != EventStatus.FINISHED and not request.GET.get("after"),
@@ -92,7 +92,8 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
-    context = {"event": event, "table": table, "rows": presenters.standings_rows(table)}
+    rows = presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event))
+    context = {"event": event, "table": table, "rows": rows}
     return render(request, "standings/standings_print.html", context)
 
 
@@ -100,7 +101,7 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
-    rows = presenters.standings_rows(table)
+    rows = presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event))
     pdf = standings_pdf(event_name=event.name, table=table, rows=rows)
     return HttpResponse(pdf, content_type="application/pdf")
 
@@ -119,7 +120,8 @@ def _hall_context(event: Event) -> dict[str, object]:
         table: StandingsTable | None = event_standings(event)
     except UserError:
         table = None
-    rows = presenters.standings_rows(table, limit=HALL_STANDINGS) if table else []
+    withdrawn = event_selectors.withdrawals(event)
+    rows = presenters.standings_rows(table, HALL_STANDINGS, withdrawn) if table else []
     return {
         "event": event,
         "current": current,

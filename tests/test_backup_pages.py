@@ -131,9 +131,8 @@ def _params(route: Route, event: Event) -> Iterator[dict[str, Any]]:
     elif route.params == ("slug", "number"):
         for number in range(1, event.rounds + 1):
             yield {"slug": event.slug, "number": number}
-    elif route.params == ("slug", "fmt"):
-        for fmt in ("csv", "xlsx", "json"):
-            yield {"slug": event.slug, "fmt": fmt}
+    elif route.params in (("slug", "fmt"), ("slug", "start_no")):
+        yield from _one_of_each(route.params[1], event)
     elif route.params == ("slug", "match_id"):
         for match in TeamMatch.objects.filter(event=event).order_by(
             "session", "round", "stage", "table", "half"
@@ -144,6 +143,16 @@ def _params(route: Route, event: Event) -> Iterator[dict[str, Any]]:
             yield {"slug": event.slug, "code": code}
     else:
         raise AssertionError(f"{route.key}: say how to fill {route.params}")
+
+
+def _one_of_each(param: str, event: Event) -> Iterator[dict[str, Any]]:
+    """Every export format; the first player's page (a player's edit page: issue 20)."""
+    if param == "fmt":
+        values: list[Any] = ["csv", "xlsx", "json"]
+    else:
+        values = list(event.players.order_by("start_no").values_list("start_no", flat=True)[:1])
+    for value in values:
+        yield {"slug": event.slug, param: value}
 
 
 def pages(director: Any) -> dict[str, str]:

@@ -108,6 +108,8 @@ ACCESS: dict[str, Access] = {
     "events:event_detail": PUBLIC,
     "events:event_edit": DIRECTOR,
     "events:players": DIRECTOR,
+    "events:player_edit": DIRECTOR,
+    "events:player_delete": POST_DIRECTOR,
     "events:crosstable": PUBLIC,
     "events:crosstable_print": PUBLIC,
     "events:crosstable_pdf": PUBLIC,
@@ -341,6 +343,7 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "uidb64": "MQ",
         "token": "not-a-token",
         "list_id": 1,  # no such list: the superuser's delete is a 404
+        "start_no": 1,
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")
