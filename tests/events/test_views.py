@@ -263,7 +263,7 @@ def test_round_results_page_has_one_row_per_board_with_the_result_buttons(
     assert "0 of 2 results in" in page
     for number in (1, 2):
         game = board(event, number)
-        assert f'<tr id="game-{game.pk}" data-game="{game.pk}">' in page
+        assert f'<tr id="game-{game.pk}" data-game="{game.pk}" tabindex="-1"' in page
         assert url("game_result", event, game_id=game.pk) in page
     for value in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-"):
         assert f'value="{value}"' in page
