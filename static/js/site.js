@@ -12,7 +12,7 @@ document.addEventListener("keydown", function (event) {
   const row = event.target.closest && event.target.closest("tr[data-game]");
   if (!row || event.target.matches("input, textarea, select")) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const keys = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+", "x": "-/-" };
+  const keys = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+", "x": "-/-", "X": "-/-" };
   if (keys[event.key]) {
     const button = row.querySelector('button[value="' + keys[event.key] + '"]');
     if (button) { event.preventDefault(); button.click(); }

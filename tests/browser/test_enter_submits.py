@@ -32,6 +32,7 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Page, expect
 
 from draws.models import ByeRequest, DrawEntry, ForbiddenPair
+from draws.swiss_services import swiss_round_pair
 from events.exchange import event_import_document
 from events.models import Event, EventAccess, Player, Round
 from formats.gnot.models import GnotSetup
@@ -63,6 +64,9 @@ class World:
         if kind not in self.events:
             if kind == "round_robin":
                 made = make_event(self.director, name="Enter Round Robin", system="round_robin")
+            elif kind == "draft":  # a Swiss whose round 1 waits for review
+                made = make_event(self.director, name="Enter Draft", players=8)
+                swiss_round_pair(event=made, round_no=1, user=self.director)
             else:
                 text = (REPO / "examples" / EXAMPLES[kind]).read_text()
                 made = event_import_document(text=text, user=self.director, slug=f"enter-{kind}")
@@ -120,6 +124,18 @@ def _previewed_as(name: str) -> Callable[[World, Page], None]:
     def check(world: World, page: Page) -> None:
         expect(page.locator("#list-preview")).to_contain_text("Preview")
         expect(page.locator("#list-upload [name=name]")).to_have_value(name)
+
+    return check
+
+
+def _change_held(first: str) -> Callable[[World, Page], None]:
+    """A change by hand that departs from the Dutch pairing waits for confirmation, holding
+    what was typed."""
+
+    def check(world: World, page: Page) -> None:
+        held = page.locator("section.conflict")
+        expect(held.get_by_role("button", name="Make the change anyway")).to_be_visible()
+        expect(held.locator("input[name=first]")).to_have_value(first)
 
     return check
 
@@ -268,6 +284,20 @@ CASES: dict[str, Case] = {
         form="form[action$='/swiss/late-entry/']",
         typed=("name", "Latecomer, Lena"),
         stored=_exists(lambda w: Player.objects.filter(name="Latecomer, Lena")),
+    ),
+    "exchange two players (Swiss review)": Case(
+        page=lambda w: f"/e/{w.slug('draft')}/swiss/rounds/1/",
+        form="form:has(input[value=exchange])",
+        typed=("first", "1"),
+        fills={"second": "2"},
+        stored=_change_held("1"),
+    ),
+    "set a board by hand (Swiss review)": Case(
+        page=lambda w: f"/e/{w.slug('draft')}/swiss/rounds/1/",
+        form="form:has(input[value=set])",
+        typed=("first", "1"),
+        fills={"second": "2", "third": "1"},
+        stored=_change_held("1"),
     ),
     "prize settings": Case(
         page=lambda w: f"/e/{w.slug('main')}/prizes/setup/",

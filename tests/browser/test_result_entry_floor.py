@@ -67,12 +67,13 @@ def open_results(new_page, who: str, event: Event, viewport) -> Page:  # type: i
 
 
 @pytest.fixture
-def no_script_page(browser, live_server):  # type: ignore[no-untyped-def]
-    """Like new_page, with JavaScript off: every button is a plain form post."""
+def own_page(browser, live_server):  # type: ignore[no-untyped-def]
+    """Like new_page, with the context's options: a phone (touch, its viewport), JavaScript
+    off (every button a plain form post)."""
     contexts = []
 
-    def open_page():  # type: ignore[no-untyped-def]
-        context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    def open_page(**options):  # type: ignore[no-untyped-def]
+        context = browser.new_context(base_url=live_server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
@@ -80,6 +81,11 @@ def no_script_page(browser, live_server):  # type: ignore[no-untyped-def]
     yield open_page
     for context in contexts:
         context.close()
+
+
+def phone(own_page, **options):  # type: ignore[no-untyped-def]
+    """A 390 × 844 touch screen that honours the page's viewport tag, as a phone does."""
+    return lambda: own_page(viewport=PHONE, is_mobile=True, has_touch=True, **options)
 
 
 def rows_on_screen(page: Page) -> int:
@@ -101,9 +107,9 @@ def focused_id(page: Page) -> str:
 
 
 def test_a_phone_screen_holds_eight_boards_one_line_each_and_a_tap_saves(
-    new_page, big_round, director
+    own_page, big_round, director
 ):
-    page = open_results(new_page, director.username, big_round, PHONE)
+    page = open_results(phone(own_page), director.username, big_round, PHONE)
     page.evaluate("window.scrollTo(0, 0)")
     assert rows_on_screen(page) >= 8, rows_on_screen(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -118,19 +124,19 @@ def test_a_phone_screen_holds_eight_boards_one_line_each_and_a_tap_saves(
         expect(button(page, big_round, 2, label)).to_be_visible()
     expect(button(page, big_round, 2, "+/−")).to_be_hidden()
 
-    button(page, big_round, 3, "½-½").click()
+    button(page, big_round, 3, "½-½").tap()
     expect(page.locator("#round-progress")).to_have_text(f"1 of {BOARDS} results in")
     expect(button(page, big_round, 3, "½-½")).to_have_attribute("aria-pressed", "true")
     assert board(big_round, 3).result == "1/2-1/2"
 
 
-def test_a_forfeit_on_a_phone_is_a_second_tap_behind_the_dots(new_page, big_round, director):
-    page = open_results(new_page, director.username, big_round, PHONE)
+def test_a_forfeit_on_a_phone_is_a_second_tap_behind_the_dots(own_page, big_round, director):
+    page = open_results(phone(own_page), director.username, big_round, PHONE)
     forfeit = button(page, big_round, 4, "−/+")
     expect(forfeit).to_be_hidden()
-    row(page, big_round, 4).locator("summary").click()
+    row(page, big_round, 4).locator("summary").tap()
     expect(forfeit).to_be_visible()
-    forfeit.click()
+    forfeit.tap()
     expect(page.locator("#round-progress")).to_have_text(f"1 of {BOARDS} results in")
     assert board(big_round, 4).result == "-/+"
     # The row says which forfeit it holds without opening the menu again.
@@ -139,27 +145,28 @@ def test_a_forfeit_on_a_phone_is_a_second_tap_behind_the_dots(new_page, big_roun
 
 
 def test_without_javascript_the_buttons_post_and_a_stale_save_is_a_conflict(
-    no_script_page, big_round, director, arbiter
+    own_page, big_round, director, arbiter
 ):
-    directors = open_results(no_script_page, director.username, big_round, PHONE)
-    arbiters = open_results(no_script_page, arbiter.username, big_round, PHONE)
+    no_script = phone(own_page, java_script_enabled=False)
+    directors = open_results(no_script, director.username, big_round, PHONE)
+    arbiters = open_results(no_script, arbiter.username, big_round, PHONE)
 
-    button(directors, big_round, 1, "1-0").click()  # a plain POST, then the page again
+    button(directors, big_round, 1, "1-0").tap()  # a plain POST, then the page again
     expect(directors.locator("#round-progress")).to_have_text(f"1 of {BOARDS} results in")
     expect(button(directors, big_round, 1, "1-0")).to_have_attribute("aria-pressed", "true")
 
-    row(directors, big_round, 2).locator("summary").click()  # <details> needs no script
-    button(directors, big_round, 2, "+/−").click()
+    row(directors, big_round, 2).locator("summary").tap()  # <details> needs no script
+    button(directors, big_round, 2, "+/−").tap()
     expect(directors.locator("#round-progress")).to_have_text(f"2 of {BOARDS} results in")
     assert (board(big_round, 1).result, board(big_round, 2).result) == ("1-0", "+/-")
 
     # The arbiter's page still holds board 1's old version: the save is refused, nothing lost.
-    button(arbiters, big_round, 1, "0-1").click()
+    button(arbiters, big_round, 1, "0-1").tap()
     conflict = row(arbiters, big_round, 1).get_by_role("alert")
     expect(conflict).to_contain_text("Saved now: 1-0 · yours: 0-1")
     saved = board(big_round, 1)
     assert (saved.result, saved.version) == ("1-0", 2)
-    conflict.get_by_role("button", name="Replace with mine").click()
+    conflict.get_by_role("button", name="Replace with mine").tap()
     expect(button(arbiters, big_round, 1, "0-1")).to_have_attribute("aria-pressed", "true")
     assert board(big_round, 1).result == "0-1"
 
