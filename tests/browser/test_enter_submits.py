@@ -38,6 +38,7 @@ from events.models import Event, EventAccess, Player, Round
 from formats.gnot.models import GnotSetup
 from formats.mso.models import MultiGame, MultiGameScore
 from prizes.models import PrizeSettings, Series
+from prizes.services import prize_category_save
 from tests.browser.test_result_entry import log_in
 from tests.conftest import make_event
 from tests.test_permission_matrix import db_state
@@ -392,3 +393,36 @@ def test_enter_in_the_first_field_submits_what_was_typed(new_page, director, cas
     tables = len(before) - 2  # row counts first, then two digests
     lost = [i for i in range(tables) if after[i] < before[i]]
     assert not lost, "Enter removed rows"
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "label"),
+    [
+        ("swiss", "/e/{slug}/swiss/", "cancel"),  # a requested bye's
+        ("swiss", "/e/{slug}/swiss/", "remove"),  # a forbidden pair's
+        ("main", "/e/{slug}/prizes/setup/", "Remove"),  # a prize category's
+    ],
+)
+def test_buttons_that_read_as_links_are_not_white_on_white(new_page, director, kind, path, label):
+    """``button.link`` took the buttons' white text on no background: invisible on a card."""
+    world = World(director)
+    if kind == "main":  # the service, not the form: the form is issue 20's to change
+        prize_category_save(
+            event=world.event(kind),
+            code="women",
+            name="Women",
+            conditions=[{"field": "sex", "op": "eq", "value": "w"}],
+            amounts=["100"],
+            user=director,
+        )
+    page = new_page()
+    log_in(page, director.username)
+    page.goto(path.format(slug=world.slug(kind)))
+    link = page.locator("main button.link", has_text=label).first
+    expect(link).to_be_visible()
+    colour = link.evaluate("b => getComputedStyle(b).color")
+    accent = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()"
+    )
+    assert colour != "rgb(255, 255, 255)" and accent == "#1f5fa8"
+    assert colour == "rgb(31, 95, 168)"  # the links' accent colour
