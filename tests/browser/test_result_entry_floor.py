@@ -164,6 +164,8 @@ def test_without_javascript_the_buttons_post_and_a_stale_save_is_a_conflict(
     button(arbiters, big_round, 1, "0-1").tap()
     conflict = row(arbiters, big_round, 1).get_by_role("alert")
     expect(conflict).to_contain_text("Saved now: 1-0 · yours: 0-1")
+    expect(conflict.get_by_role("link", name="Keep saved")).to_be_in_viewport()
+    assert arbiters.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     saved = board(big_round, 1)
     assert (saved.result, saved.version) == ("1-0", 2)
     conflict.get_by_role("button", name="Replace with mine").tap()
