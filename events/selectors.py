@@ -300,20 +300,37 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
         status=status_label(event, progress),
     )
     if role is not None:
-        context["steps"] = [
-            *(next_steps(event) if role == Role.DIRECTOR else []),
-            *results_steps(event, progress),
-        ]
-        context["can_close"] = (
-            role == Role.DIRECTOR
-            and event.status != EventStatus.FINISHED
-            and bool(progress)
-            and last_complete(progress) == event.rounds
-        )
+        ahead = whats_next(event, role, progress)
+        context.update(steps=ahead.steps, can_close=ahead.can_close)
     else:
         context["current"] = current_round(event, progress)
         context["blocks"] = public_blocks(event)
     return context
+
+
+@dataclass(frozen=True)
+class WhatsNext:
+    """What the director or an arbiter should do next: the event page's "Next" card and the
+    card a result entry page shows once its round is complete."""
+
+    steps: list[Step]
+    can_close: bool
+
+
+def whats_next(event: Event, role: str, progress: Sequence[RoundProgress]) -> WhatsNext:
+    """The director gets what the apps say (pair or publish the next round, approve the
+    prizes, the playoff) and may close the event once every round is complete; both get the
+    rounds still waiting for results."""
+    director = role == Role.DIRECTOR
+    return WhatsNext(
+        steps=[*(next_steps(event) if director else []), *results_steps(event, progress)],
+        can_close=(
+            director
+            and event.status != EventStatus.FINISHED
+            and bool(progress)
+            and last_complete(progress) == event.rounds
+        ),
+    )
 
 
 def status_label(event: Event, progress: Sequence[RoundProgress]) -> str:
@@ -385,10 +402,20 @@ def pairings_text(event: Event, number: int) -> str:
     return "\n".join(lines)
 
 
-def result_entry_context(event: Event, number: int, only_game: int | None = None) -> dict[str, Any]:
+def result_entry_context(
+    event: Event,
+    number: int,
+    only_game: int | None = None,
+    *,
+    viewer: AbstractBaseUser | AnonymousUser | None = None,
+) -> dict[str, Any]:
+    """The result entry page of round ``number`` (or, with ``only_game``, one row of it).
+    Once every board has its result, ``next`` is what ``viewer`` should do next."""
     rnd, games, byes = round_games(event, number)
     done = sum(1 for g in games if g.result)
     game = next((g for g in games if g.pk == only_game), None)
+    first_open = next((g.pk for g in games if not g.result), games[0].pk if games else None)
+    role = user_role(event, viewer) if viewer is not None and games and done == len(games) else None
     return {
         "event": event,
         "round": rnd,
@@ -397,12 +424,16 @@ def result_entry_context(event: Event, number: int, only_game: int | None = None
         "byes": byes,
         "done": done,
         "total": len(games),
-        "result_choices": RESULT_BUTTONS,
+        "first_open": first_open,
+        "next": whats_next(event, role, rounds_progress(event)) if role else None,
+        "result_common": RESULT_BUTTONS[:3],
+        "result_rare": RESULT_BUTTONS[3:],
         "rounds": range(1, event.rounds + 1),
     }
 
 
-# (value, label, keyboard key) for the one-tap buttons.
+# (value, label, keyboard key) for the one-tap buttons: the three common results, then the
+# forfeits, which the result entry page keeps one tap further (behind "⋯") on a phone.
 RESULT_BUTTONS = (
     ("1-0", "1-0", "1"),
     ("1/2-1/2", "½-½", "="),

@@ -270,7 +270,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_results(request, slug)
-    context = selectors.result_entry_context(event, number)
+    context = selectors.result_entry_context(event, number, viewer=request.user)
     return render(request, "events/round_results.html", context)
 
 
@@ -294,7 +294,9 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
         return redirect(
             reverse("events:round_results", args=[slug, game.round.number]) + f"#game-{game.pk}"
         )
-    context = selectors.result_entry_context(event, game.round.number, only_game=game.pk)
+    context = selectors.result_entry_context(
+        event, game.round.number, only_game=game.pk, viewer=request.user
+    )
     return render(request, "events/round_results.html#game-row-oob", context)
 
 
@@ -316,7 +318,7 @@ def _refused(request: HtmxHttpRequest, event, game_id: int, exc: UserError) -> H
 
 def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict) -> HttpResponse:  # type: ignore[no-untyped-def]
     number = selectors.game_round_number(event, game_id)
-    context = selectors.result_entry_context(event, number, only_game=game_id)
+    context = selectors.result_entry_context(event, number, only_game=game_id, viewer=request.user)
     # The full page (409, no htmx) renders every row: only the row in conflict shows it.
     context.update(conflict=exc, conflict_game=game_id, results=Result)
     template = "events/round_results.html#game-row" if request.htmx else "events/round_results.html"

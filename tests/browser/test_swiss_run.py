@@ -65,7 +65,8 @@ def expected_seating(round_no: int) -> tuple[int, int]:
 
 
 def form_titled(page: Page, heading: str) -> Locator:
-    return page.locator("form", has=page.get_by_role("heading", name=heading, exact=True))
+    """The card under a heading: a form, or a list with its add form (Requested byes)."""
+    return page.locator(".card", has=page.get_by_role("heading", name=heading, exact=True))
 
 
 def create_event(page: Page) -> str:
