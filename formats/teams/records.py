@@ -87,15 +87,19 @@ class Scoring:
     pairing_bye_game_points: Fraction | None = None
 
     def __post_init__(self) -> None:
-        values = (self.match_win, self.match_draw, self.match_loss)
+        values: tuple[Fraction, ...] = (self.match_win, self.match_draw, self.match_loss)
         values += (self.game_win, self.game_draw, self.game_loss)
         for value in values:
             if not 0 <= value <= MAX_POINTS:
                 raise TeamEventError(f"a point value must be 0 to {MAX_POINTS}, not {value}")
         if not self.match_win > self.match_draw >= self.match_loss:
-            raise TeamEventError("match points must rank a win above a draw, a draw not below a loss")
+            raise TeamEventError(
+                "match points must rank a win above a draw, a draw not below a loss"
+            )
         if not self.game_win > self.game_draw >= self.game_loss:
-            raise TeamEventError("game points must rank a win above a draw, a draw not below a loss")
+            raise TeamEventError(
+                "game points must rank a win above a draw, a draw not below a loss"
+            )
         if self.primary not in (MATCH_POINTS, GAME_POINTS):
             raise TeamEventError(f"the primary score is MP or GP, not {self.primary!r}")
 

@@ -102,7 +102,9 @@ def game_points(result: str, first: bool, scoring: r.Scoring) -> Fraction:
     return {"win": scoring.game_win, "draw": scoring.game_draw, "loss": scoring.game_loss}[outcome]
 
 
-def _match_outcome(mine: Fraction, theirs: Fraction, played: bool, scoring: r.Scoring) -> tuple[str, Fraction]:
+def _match_outcome(
+    mine: Fraction, theirs: Fraction, played: bool, scoring: r.Scoring
+) -> tuple[str, Fraction]:
     if mine > theirs:
         return (PLAYED if played else FORFEIT_WIN), scoring.match_win
     if mine == theirs and mine > 0 and theirs > 0:
@@ -127,7 +129,11 @@ def _match_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRo
         for first, mark in ((True, match.forfeit[0]), (False, match.forfeit[1])):
             present = mark == "+"
             per_board = scoring.game_win if present else Fraction(0)
-            kind = FORFEIT_WIN if present else (DOUBLE_FORFEIT if match.forfeit == "--" else FORFEIT_LOSS)
+            kind = (
+                FORFEIT_WIN
+                if present
+                else (DOUBLE_FORFEIT if match.forfeit == "--" else FORFEIT_LOSS)
+            )
             opponent = match.black if first else match.white
             mp = scoring.match_win if present else Fraction(0)
             games = tuple((g.board, game_points(g.result, first, scoring)) for g in match.boards)
@@ -148,8 +154,19 @@ def _match_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRo
     first_kind, first_mp = _match_outcome(mine, theirs, played, scoring)
     second_kind, second_mp = _match_outcome(theirs, mine, played, scoring)
     return (
-        TeamRound(match.round, first_kind, match.black, True, first_mp, mine, first_boards, first_games),
-        TeamRound(match.round, second_kind, match.white, False, second_mp, theirs, second_boards, second_games),
+        TeamRound(
+            match.round, first_kind, match.black, True, first_mp, mine, first_boards, first_games
+        ),
+        TeamRound(
+            match.round,
+            second_kind,
+            match.white,
+            False,
+            second_mp,
+            theirs,
+            second_boards,
+            second_games,
+        ),
     )
 
 
@@ -178,7 +195,15 @@ def _bye_round(bye: r.Bye, event: r.TeamEvent) -> TeamRound:
         r.HALF_BYE: event.scoring.game_draw,
     }.get(bye.kind, Fraction(0))
     kind = BYE_ROUND_KINDS[bye.kind]
-    return TeamRound(bye.round, kind, None, False, score.match_points, score.game_points, (per_board,) * event.boards)
+    return TeamRound(
+        bye.round,
+        kind,
+        None,
+        False,
+        score.match_points,
+        score.game_points,
+        (per_board,) * event.boards,
+    )
 
 
 def team_rounds(event: r.TeamEvent, after_round: int) -> dict[int, tuple[TeamRound, ...]]:

@@ -57,7 +57,10 @@ _FROM_CHARS = {pair: result for result, pair in _FIRST_CHAR.items()}
 _BYE_CODES = {r.FULL_BYE: "F", r.HALF_BYE: "H", r.ZERO_BYE: "Z"}
 _BYE_KINDS = {"F": r.FULL_BYE, "H": r.HALF_BYE, "Z": r.ZERO_BYE, " ": r.ZERO_BYE}
 _PREFERENCE_CODES = {"A": "TYPEA_", "B": "TYPEB_", "none": ""}
-_SYSTEM_CODES = {r.ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN", r.DOUBLE_ROUND_ROBIN: "FIDE_TEAM_DOUBLEROUNDROBIN"}
+_SYSTEM_CODES = {
+    r.ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
+    r.DOUBLE_ROUND_ROBIN: "FIDE_TEAM_DOUBLEROUNDROBIN",
+}
 
 
 class TeamTrfError(r.TeamEventError):
@@ -80,7 +83,10 @@ def _decimal(value: Fraction, width: int) -> str:
 
 
 def _points_line(code: str, letter: str, win: Fraction, draw: Fraction, loss: Fraction) -> str:
-    parts = [f"{letter}{kind}{_decimal(value, 4)}" for kind, value in (("W", win), ("D", draw), ("L", loss))]
+    parts = [
+        f"{letter}{kind}{_decimal(value, 4)}"
+        for kind, value in (("W", win), ("D", draw), ("L", loss))
+    ]
     return f"{code} " + "   ".join(parts)
 
 
@@ -104,7 +110,9 @@ class _Seat:
 
 def _lineups(event: r.TeamEvent, match: r.Match) -> tuple[list[int], list[int]]:
     first = [g.first_player for g in sorted(match.boards, key=lambda g: g.board) if g.first_player]
-    second = [g.second_player for g in sorted(match.boards, key=lambda g: g.board) if g.second_player]
+    second = [
+        g.second_player for g in sorted(match.boards, key=lambda g: g.board) if g.second_player
+    ]
     return first, second
 
 
@@ -117,17 +125,25 @@ def _seats(event: r.TeamEvent) -> dict[int, dict[int, _Seat]]:
             second_colour = "b" if first_colour == "w" else "w"
             mine, theirs = _FIRST_CHAR[game.result]
             if game.first_player:
-                seats[game.first_player][match.round] = _Seat(game.second_player or 0, first_colour if game.second_player else "-", mine)
+                seats[game.first_player][match.round] = _Seat(
+                    game.second_player or 0, first_colour if game.second_player else "-", mine
+                )
             if game.second_player:
-                seats[game.second_player][match.round] = _Seat(game.first_player or 0, second_colour if game.first_player else "-", theirs)
+                seats[game.second_player][match.round] = _Seat(
+                    game.first_player or 0, second_colour if game.first_player else "-", theirs
+                )
     return seats
 
 
-def _player_line(player: r.TeamPlayer, seats: dict[int, _Seat], rounds: int, points: Fraction) -> str:
+def _player_line(
+    player: r.TeamPlayer, seats: dict[int, _Seat], rounds: int, points: Fraction
+) -> str:
     blocks = []
     for round_no in range(1, rounds + 1):
         seat = seats.get(round_no)
-        blocks.append("          " if seat is None else f"  {seat.opponent:4d} {seat.colour} {seat.result}")
+        blocks.append(
+            "          " if seat is None else f"  {seat.opponent:4d} {seat.colour} {seat.result}"
+        )
     rating = f"{player.rating:4d}" if player.rating else "    "
     fide_id = f"{player.fide_id:>11}"
     head = (
@@ -152,7 +168,8 @@ def _player_points(event: r.TeamEvent) -> dict[int, Fraction]:
 def _team_line(team: r.Team, score: s.TeamScore, rank: int) -> str:
     players = " ".join(f"{number:4d}" for number in team.roster)
     standing = f"{_decimal(score.match_points, 6)} {_decimal(score.game_points, 6)} {rank:3d}"
-    return f"310 {team.tpn:3d} {team.name[:32]:<32} {team.nickname[:5]:5} {'':6} {standing}  {players}".rstrip()
+    head = f"310 {team.tpn:3d} {team.name[:32]:<32} {team.nickname[:5]:5} {'':6}"
+    return f"{head} {standing}  {players}".rstrip()
 
 
 def _out_of_order_lines(event: r.TeamEvent) -> list[str]:
@@ -160,11 +177,19 @@ def _out_of_order_lines(event: r.TeamEvent) -> list[str]:
     lines = []
     for match in event.matches:
         first, second = _lineups(event, match)
-        for team, opponent, lineup in ((match.white, match.black, first), (match.black, match.white, second)):
+        for team, opponent, lineup in (
+            (match.white, match.black, first),
+            (match.black, match.white, second),
+        ):
             roster = event.team(team).roster
-            ranked = sorted(lineup, key=lambda number: roster.index(number) if number in roster else len(roster))
+            ranked = sorted(
+                lineup, key=lambda number: roster.index(number) if number in roster else len(roster)
+            )
             if lineup != ranked:
-                by_board = {g.board: (g.first_player if team == match.white else g.second_player) for g in match.boards}
+                by_board = {
+                    g.board: (g.first_player if team == match.white else g.second_player)
+                    for g in match.boards
+                }
                 players = " ".join(f"{by_board.get(b) or 0:4d}" for b in range(1, event.boards + 1))
                 lines.append(f"300 {match.round:3d} {team:3d} {opponent:3d} {players}")
     return lines
@@ -185,7 +210,9 @@ def _pairing_bye_line(event: r.TeamEvent) -> str:
     given = {bye.round: bye.team for bye in event.byes if bye.kind == r.PAIRING_BYE}
     points = s.bye_points(r.PAIRING_BYE, event)
     teams = " ".join(f"{given.get(n, 0):3d}" for n in range(1, event.last_round + 1))
-    return f"320 {_decimal(points.match_points, 4)} {_decimal(points.game_points, 4)} {teams}".rstrip()
+    return (
+        f"320 {_decimal(points.match_points, 4)} {_decimal(points.game_points, 4)} {teams}".rstrip()
+    )
 
 
 def _adjustment_line(adjustment: r.Adjustment) -> str:
@@ -198,7 +225,7 @@ def write_team_trf(event: r.TeamEvent) -> str:
     """The event as a TRF-2026 team file (what gacrux's tie-break and pairing checkers read)."""
     check_event(event)
     scoring = event.scoring
-    lines = [f"012 {event.name[:r.MAX_NAME]}"]
+    lines = [f"012 {event.name[: r.MAX_NAME]}"]
     if event.start_date is not None:
         lines.append(f"042 {event.start_date:%Y/%m/%d}")
     lines += [f"142 {event.rounds}"]
@@ -217,13 +244,18 @@ def write_team_trf(event: r.TeamEvent) -> str:
     seats, points = _seats(event), _player_points(event)
     last = event.last_round
     for player in sorted(event.players, key=lambda p: p.start_no):
-        lines.append(_player_line(player, seats.get(player.start_no, {}), last, points[player.start_no]))
+        lines.append(
+            _player_line(player, seats.get(player.start_no, {}), last, points[player.start_no])
+        )
     played = event.played_rounds
     totals = s.scores(event, played)
     finals = s.adjustments(event, played, final=True)
     for team in sorted(event.teams, key=lambda t: t.tpn):
         total = totals[team.tpn]
-        final = s.TeamScore(total.match_points + finals[team.tpn].match_points, total.game_points + finals[team.tpn].game_points)
+        final = s.TeamScore(
+            total.match_points + finals[team.tpn].match_points,
+            total.game_points + finals[team.tpn].game_points,
+        )
         lines.append(_team_line(team, final, team.tpn))
     lines += _out_of_order_lines(event)
     lines += _bye_lines(event)
@@ -257,33 +289,45 @@ def _check_bounds(event: r.TeamEvent) -> None:
         raise TeamTrfError(f"a name has at most {r.MAX_NAME} characters")
 
 
+def _check_match(event: r.TeamEvent, match: r.Match, tpns: set[int], starts: set[int]) -> None:
+    if not 1 <= match.round <= event.rounds:
+        raise TeamTrfError(f"a match of round {match.round}: the event has {event.rounds} rounds")
+    if match.white not in tpns or match.black not in tpns or match.white == match.black:
+        raise TeamTrfError(f"round {match.round}: a match must be between two teams of the event")
+    if match.forfeit and match.forfeit not in r.MATCH_FORFEITS:
+        raise TeamTrfError(f"round {match.round}: a forfeited match is +-, -+ or --")
+    boards = [game.board for game in match.boards]
+    if len(set(boards)) != len(boards) or any(not 1 <= b <= event.boards for b in boards):
+        raise TeamTrfError(
+            f"round {match.round}: each board of a match is 1 to {event.boards}, once"
+        )
+    for game in match.boards:
+        where = f"round {match.round}, board {game.board}"
+        if game.result not in r.BOARD_RESULTS:
+            raise TeamTrfError(f"{where}: unknown result {game.result[:10]!r}")
+        if {game.first_player, game.second_player} - {None} - starts:
+            raise TeamTrfError(f"{where}: a player who is not a player of the event")
+
+
 def _check_matches(event: r.TeamEvent, tpns: set[int], starts: set[int]) -> None:
     seen: set[tuple[int, int]] = set()
     for match in event.matches:
-        if not 1 <= match.round <= event.rounds:
-            raise TeamTrfError(f"a match of round {match.round}: the event has {event.rounds} rounds")
-        if match.white not in tpns or match.black not in tpns or match.white == match.black:
-            raise TeamTrfError(f"round {match.round}: a match must be between two different teams of the event")
+        _check_match(event, match, tpns, starts)
         for team in (match.white, match.black):
             if (match.round, team) in seen:
-                raise TeamTrfError(f"round {match.round}: team {team} has two matches or a match and a bye")
+                raise TeamTrfError(f"round {match.round}: team {team} has two matches")
             seen.add((match.round, team))
-        if match.forfeit and match.forfeit not in r.MATCH_FORFEITS:
-            raise TeamTrfError(f"round {match.round}: a forfeited match is +-, -+ or --, not {match.forfeit!r}")
-        boards = [game.board for game in match.boards]
-        if len(set(boards)) != len(boards) or any(not 1 <= b <= event.boards for b in boards):
-            raise TeamTrfError(f"round {match.round}: each board of a match is 1 to {event.boards}, once")
-        for game in match.boards:
-            if game.result not in r.BOARD_RESULTS:
-                raise TeamTrfError(f"round {match.round}, board {game.board}: unknown result {game.result!r}")
-            for player in (game.first_player, game.second_player):
-                if player is not None and player not in starts:
-                    raise TeamTrfError(f"round {match.round}, board {game.board}: there is no player {player}")
     for bye in event.byes:
-        if bye.kind not in r.BYE_KINDS or bye.team not in tpns or not 1 <= bye.round <= event.rounds:
+        if (
+            bye.kind not in r.BYE_KINDS
+            or bye.team not in tpns
+            or not 1 <= bye.round <= event.rounds
+        ):
             raise TeamTrfError(f"round {bye.round}: a bye must name a team of the event and a kind")
         if (bye.round, bye.team) in seen:
-            raise TeamTrfError(f"round {bye.round}: team {bye.team} has two matches or a match and a bye")
+            raise TeamTrfError(
+                f"round {bye.round}: team {bye.team} has two matches or a match and a bye"
+            )
         seen.add((bye.round, bye.team))
 
 
@@ -298,11 +342,19 @@ def check_event(event: r.TeamEvent) -> None:
         raise TeamTrfError(f"players' start numbers must be 1 to {r.MAX_PLAYERS}, each once")
     rostered = [number for team in event.teams for number in team.roster]
     if len(set(rostered)) != len(rostered) or not set(rostered) <= starts:
-        raise TeamTrfError("each player of a roster must be a player of the event, in one team only")
+        raise TeamTrfError(
+            "each player of a roster must be a player of the event, in one team only"
+        )
     _check_matches(event, tpns, starts)
     for adjustment in event.adjustments:
-        if adjustment.team not in tpns or abs(adjustment.match_points) > r.MAX_POINTS or abs(adjustment.game_points) > r.MAX_POINTS:
-            raise TeamTrfError(f"an adjustment must name a team of the event and at most {r.MAX_POINTS} points")
+        if (
+            adjustment.team not in tpns
+            or abs(adjustment.match_points) > r.MAX_POINTS
+            or abs(adjustment.game_points) > r.MAX_POINTS
+        ):
+            raise TeamTrfError(
+                f"an adjustment must name a team of the event and at most {r.MAX_POINTS} points"
+            )
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -374,7 +426,9 @@ def _read_player(reading: _Reading, line: str, where: str) -> None:
         opponent = _int(block[0:4], f"{where} round {round_no} opponent")
         colour, result = block[5:6].lower() or "-", block[7:8].upper() or " "
         if result not in "10=+-" or colour not in "wb- ":
-            raise TeamTrfError(f"{where} round {round_no}: result {result!r} is not one a team file's board takes")
+            raise TeamTrfError(
+                f"{where} round {round_no}: result {result!r} is not one a team file's board takes"
+            )
         seats[round_no] = _Seat(opponent, colour, result)
     reading.seats[number] = seats
 
@@ -385,7 +439,9 @@ def _read_team(reading: _Reading, line: str, where: str) -> None:
         raise TeamTrfError(f"{where}: team {tpn} appears twice or is out of 1 to {r.MAX_TEAMS}")
     roster = tuple(
         number
-        for number in (_int(line[i - 4 : i], where + " player") for i in range(77, len(line) + 1, 5))
+        for number in (
+            _int(line[i - 4 : i], where + " player") for i in range(77, len(line) + 1, 5)
+        )
         if number
     )
     reading.teams[tpn] = r.Team(tpn, line[8:40].strip(), roster, line[41:46].strip())
@@ -430,7 +486,9 @@ def _read_forfeit(reading: _Reading, line: str, where: str) -> None:
 
 def _read_out_of_order(reading: _Reading, line: str, where: str) -> None:
     key = (_int(line[4:7], where + " round"), _int(line[8:11], where + " team"))
-    reading.orders[key] = tuple(_int(line[i - 4 : i], where + " player") for i in range(20, len(line) + 1, 5))
+    reading.orders[key] = tuple(
+        _int(line[i - 4 : i], where + " player") for i in range(20, len(line) + 1, 5)
+    )
 
 
 def _read_prohibited(reading: _Reading, line: str, where: str) -> None:
@@ -449,7 +507,9 @@ def _read_adjustment(reading: _Reading, line: str, where: str) -> None:
     round_no = _int(line[19:22], where + " round")
     for i in range(27, len(line) + 1, 5):
         team = _int(line[i - 4 : i], where + " team")
-        reading.adjustments.append(r.Adjustment(team, round_no % 999, mp, gp, standings_only=round_no >= 999))
+        reading.adjustments.append(
+            r.Adjustment(team, round_no % 999, mp, gp, standings_only=round_no >= 999)
+        )
 
 
 def _read_date(text: str, where: str) -> dt.date | None:
@@ -493,7 +553,11 @@ def _read_line(reading: _Reading, code: str, line: str, where: str) -> None:
 
 def _set_points(reading: _Reading, which: str, line: str, where: str) -> None:
     values = _read_points_line(line, where)
-    defaults = (Fraction(1), Fraction(1, 2), Fraction(0)) if which == "game" else (Fraction(2), Fraction(1), Fraction(0))
+    defaults = (
+        (Fraction(1), Fraction(1, 2), Fraction(0))
+        if which == "game"
+        else (Fraction(2), Fraction(1), Fraction(0))
+    )
     chosen = tuple(values.get(key, default) for key, default in zip("WDL", defaults, strict=True))
     setattr(reading, which, chosen)
 
@@ -502,17 +566,25 @@ def _team_of(reading: _Reading) -> dict[int, int]:
     return {number: team.tpn for team in reading.teams.values() for number in team.roster}
 
 
-def _round_games(reading: _Reading, team_of: dict[int, int]) -> dict[tuple[int, int, int], list[tuple[int, int, _Seat]]]:
+def _round_games(
+    reading: _Reading, team_of: dict[int, int]
+) -> dict[tuple[int, int, int], list[tuple[int, int, _Seat]]]:
     """Every pair of seated players, grouped by (round, lower TPN, higher TPN)."""
     grouped: dict[tuple[int, int, int], list[tuple[int, int, _Seat]]] = defaultdict(list)
     for number, seats in reading.seats.items():
         for round_no, seat in seats.items():
             if number not in team_of:
-                raise TeamTrfError(f"player {number} plays in round {round_no} but is in no team (record 310)")
+                raise TeamTrfError(
+                    f"player {number} plays in round {round_no} but is in no team (record 310)"
+                )
             if seat.opponent == 0:
-                raise TeamTrfError(f"player {number}, round {round_no}: a board without an opponent is not read")
+                raise TeamTrfError(
+                    f"player {number}, round {round_no}: a board without an opponent is not read"
+                )
             if seat.opponent not in team_of:
-                raise TeamTrfError(f"player {number}, round {round_no}: opponent {seat.opponent} is in no team")
+                raise TeamTrfError(
+                    f"player {number}, round {round_no}: opponent {seat.opponent} is in no team"
+                )
             a, b = team_of[number], team_of[seat.opponent]
             grouped[(round_no, min(a, b), max(a, b))].append((number, a, seat))
     return grouped
@@ -527,9 +599,14 @@ def _boards_of(reading: _Reading, round_no: int, team: int, players: list[int]) 
     return {number: i + 1 for i, number in enumerate(sorted(players, key=roster.index))}
 
 
-def _build_match(reading: _Reading, key: tuple[int, int, int], seated: list[tuple[int, int, _Seat]], pattern: str) -> r.Match:
+def _build_match(
+    reading: _Reading, key: tuple[int, int, int], seated: list[tuple[int, int, _Seat]], pattern: str
+) -> r.Match:
     round_no, low, high = key
-    boards = {team: _boards_of(reading, round_no, team, [n for n, t, _ in seated if t == team]) for team in (low, high)}
+    boards = {
+        team: _boards_of(reading, round_no, team, [n for n, t, _ in seated if t == team])
+        for team in (low, high)
+    }
     by_board: dict[int, dict[int, tuple[int, _Seat]]] = defaultdict(dict)
     for number, team, seat in seated:
         by_board[boards[team][number]][team] = (number, seat)
@@ -541,7 +618,9 @@ def _build_match(reading: _Reading, key: tuple[int, int, int], seated: list[tupl
     games = []
     for board, sides in sorted(by_board.items()):
         if first not in sides or second not in sides:
-            raise TeamTrfError(f"round {round_no}, teams {low} and {high}: board {board} has one player only")
+            raise TeamTrfError(
+                f"round {round_no}, teams {low} and {high}: board {board} has one player only"
+            )
         (a, seat_a), (b, seat_b) = sides[first], sides[second]
         result = _FROM_CHARS.get((seat_a.result, seat_b.result))
         if result is None or seat_a.opponent != b or seat_b.opponent != a:
@@ -553,7 +632,10 @@ def _build_match(reading: _Reading, key: tuple[int, int, int], seated: list[tupl
 
 def _matches(reading: _Reading, pattern: str) -> list[r.Match]:
     team_of = _team_of(reading)
-    matches = [_build_match(reading, key, seated, pattern) for key, seated in _round_games(reading, team_of).items()]
+    matches = [
+        _build_match(reading, key, seated, pattern)
+        for key, seated in _round_games(reading, team_of).items()
+    ]
     for (round_no, white, black), code in reading.forfeits.items():
         matches.append(r.Match(round_no, 0, white, black, (), code))
     by_round: dict[int, list[r.Match]] = defaultdict(list)
@@ -562,7 +644,9 @@ def _matches(reading: _Reading, pattern: str) -> list[r.Match]:
     numbered = []
     for round_no, listed in sorted(by_round.items()):
         for table, match in enumerate(sorted(listed, key=lambda m: m.white), start=1):
-            numbered.append(r.Match(round_no, table, match.white, match.black, match.boards, match.forfeit))
+            numbered.append(
+                r.Match(round_no, table, match.white, match.black, match.boards, match.forfeit)
+            )
     return numbered
 
 
@@ -586,7 +670,11 @@ def _system(code: str) -> tuple[str, str]:
         return r.DOUBLE_ROUND_ROBIN, "none"
     if "ROUNDROBIN" in code:
         return r.ROUND_ROBIN, "none"
-    preference = "B" if "TYPEB" in code else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM") else "none")
+    preference = (
+        "B"
+        if "TYPEB" in code
+        else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM") else "none")
+    )
     return r.SWISS, preference
 
 
@@ -617,7 +705,9 @@ def read_team_trf(text: str) -> r.TeamEvent:
             raise TeamTrfError(f"line {number} (record {code}) cannot be read: {error}") from error
     if not reading.teams:
         raise TeamTrfError("the file has no team (record 310): it is not a team file")
-    boards = len(reading.pattern) or max((len(team.roster) for team in reading.teams.values()), default=1)
+    boards = len(reading.pattern) or max(
+        (len(team.roster) for team in reading.teams.values()), default=1
+    )
     pattern = reading.pattern or ("WB" * boards)[:boards]
     matches = _matches(reading, pattern)
     played = max([m.round for m in matches] + [b.round for b in reading.byes], default=0)

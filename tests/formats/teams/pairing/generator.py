@@ -24,6 +24,7 @@ from fractions import Fraction
 from formats.teams import records as r
 from formats.teams.pairing import model as m
 from formats.teams.pairing.model import PastRound, Team, TeamPairing, TeamPairingRequest
+from formats.teams.trf import write_team_trf
 
 COLOUR_TYPES = (m.TYPE_A, m.TYPE_B, m.NO_PREFERENCES)
 # The primary score, and the other one when the competition uses it for colours (1.2).
@@ -307,13 +308,22 @@ def records(event: Event, before: int, requested: Mapping[int, str] | None = Non
         rounds=case.rounds,
         boards=case.boards,
         teams=tuple(
-            r.Team(team, f"Team {team}", tuple(player_no(case, team, b) for b in range(1, case.boards + 1)))
+            r.Team(
+                team,
+                f"Team {team}",
+                tuple(player_no(case, team, b) for b in range(1, case.boards + 1)),
+            )
             for team in range(1, case.teams + 1)
         ),
         players=tuple(
             r.TeamPlayer(
-                player_no(case, team, board), f"Player {team}.{board}", 2000, "NOR",
-                str(100000 + player_no(case, team, board)), sex="m", birth_date="1990/01/01",
+                player_no(case, team, board),
+                f"Player {team}.{board}",
+                2000,
+                "NOR",
+                str(100000 + player_no(case, team, board)),
+                sex="m",
+                birth_date="1990/01/01",
             )
             for team in range(1, case.teams + 1)
             for board in range(1, case.boards + 1)
@@ -327,5 +337,13 @@ def records(event: Event, before: int, requested: Mapping[int, str] | None = Non
         ),
         colour_preferences=case.colours,
         initial_colour=event.initial_colour.upper(),
-        prohibited=tuple(r.ProhibitedPair(f, l, (a, b)) for f, l, a, b in event.prohibited),
+        prohibited=tuple(
+            r.ProhibitedPair(first, last, (a, b)) for first, last, a, b in event.prohibited
+        ),
     )
+
+
+def team_trf(event: Event, before: int, requested: Mapping[int, str] | None = None) -> str:
+    """The event's TRF-2026 team file for pairing round ``before``: rounds 1 .. before-1 and
+    the round's requested byes (:mod:`formats.teams.trf`)."""
+    return write_team_trf(records(event, before, requested))
