@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from tests.formats.teams.pairing.generator import Case, cases
-from tests.formats.teams.tiebreaks.differential import LISTS, run_case
+from tests.formats.teams.tiebreaks.differential import (
+    LISTS,
+    RoundRobinCase,
+    round_robin_cases,
+    run_case,
+    run_round_robin,
+)
 from tests.formats.teams.tiebreaks.oracle import TiebreakOracle
 
 pytestmark = pytest.mark.oracle
@@ -34,6 +40,26 @@ def test_every_team_tiebreak_equals_gacrux_after_every_round(
 @pytest.mark.parametrize("generated", FULL_SET, ids=lambda generated: generated.id)
 def test_full_run(tiebreak_oracle: TiebreakOracle, generated: Case) -> None:
     _check(tiebreak_oracle, generated)
+
+
+ROUND_ROBINS = [
+    RoundRobinCase(6, 4, True, 1),  # the 6-team double round robin
+    RoundRobinCase(5, 3, False, 2),  # an odd field: a free round each round
+]
+FULL_ROUND_ROBINS = round_robin_cases(30, seed=2210)
+
+
+@pytest.mark.parametrize("robin", ROUND_ROBINS, ids=lambda robin: robin.id)
+def test_round_robin_team_tiebreaks_equal_gacrux(tiebreak_oracle: TiebreakOracle, robin) -> None:  # type: ignore[no-untyped-def]
+    outcome = run_round_robin(tiebreak_oracle, robin)
+    assert outcome.values > 0
+    assert not outcome.mismatches, "\n".join(outcome.mismatches[:20])
+
+
+@pytest.mark.team_tiebreak_full
+@pytest.mark.parametrize("robin", FULL_ROUND_ROBINS, ids=lambda robin: robin.id)
+def test_round_robin_full_run(tiebreak_oracle: TiebreakOracle, robin) -> None:  # type: ignore[no-untyped-def]
+    test_round_robin_team_tiebreaks_equal_gacrux(tiebreak_oracle, robin)
 
 
 def test_the_lists_cover_every_registered_code() -> None:
