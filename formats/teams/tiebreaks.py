@@ -240,26 +240,49 @@ def _last_not_voluntary(rounds: Sequence[s.TeamRound]) -> int:
     return max((one.round for one in rounds if not one.voluntary_unplayed), default=0)
 
 
-def _adjusted(f: _Field, team: int, score: str) -> Fraction:
+@dataclass(frozen=True, slots=True)
+class _Scaled:
+    """One score (MP or GP) as integers: every value times ``scale``, the least common
+    denominator of the event's values, so that Buchholz and Sonneborn-Berger sums run on
+    integers (exact, and several times faster than on fractions)."""
+
+    scale: int
+    rounds: dict[int, list[int]]  # team -> the round's points, rounds 1..R
+    totals: dict[int, int]  # team -> the score with the adjustments that count for tie-breaks
+    draw: int
+
+
+def _scaled(f: _Field, score: str) -> _Scaled:
+    values = {t: [f.points(one, score) for one in f.played[t]] for t in f.teams}
+    every = [v for team in values.values() for v in team]
+    every += [f.totals[t][score] for t in f.teams] + [f.draw(score)]
+    scale = math.lcm(*(value.denominator for value in every)) if every else 1
+    return _Scaled(
+        scale=scale,
+        rounds={t: [int(v * scale) for v in team] for t, team in values.items()},
+        totals={t: int(f.totals[t][score] * scale) for t in f.teams},
+        draw=int(f.draw(score) * scale),
+    )
+
+
+def _adjusted(f: _Field, team: int, scaled: _Scaled) -> int:
     """C.07 16.3: the team's score as its opponents' Buchholz sees it: its unplayed rounds
     after its last non-VUR round count as a draw (in a round robin, as nothing)."""
     rounds = f.played[team]
     last = _last_not_voluntary(rounds)
-    unplayed = Fraction(0) if f.event.round_robin else f.draw(score)
+    unplayed = 0 if f.event.round_robin else scaled.draw
+    points = scaled.rounds[team]
     return sum(
-        (
-            f.points(one, score) if one.round <= last or one.has_opponent else unplayed
-            for one in rounds
-        ),
-        Fraction(0),
+        points[i] if one.round <= last or one.has_opponent else unplayed
+        for i, one in enumerate(rounds)
     )
 
 
 @dataclass(frozen=True, slots=True)
 class _Item:
     voluntary: bool
-    value: Fraction
-    score: Fraction
+    value: int
+    score: int
 
 
 def _cut(items: list[_Item], low: int, high: int, rounds: int) -> list[_Item]:
@@ -285,31 +308,30 @@ def _opponent_sum(
 ) -> dict[int, Fraction]:
     """Buchholz (``own_score`` None) or Sonneborn-Berger on the given scores (C.07 8, 9, 12.2,
     16.4)."""
-    adjusted = {team: _adjusted(f, team, opponent_score) for team in f.teams}
+    scaled = _scaled(f, opponent_score)
+    own_scaled = _scaled(f, own_score) if own_score else scaled
+    adjusted = {team: _adjusted(f, team, scaled) for team in f.teams}
     edition = code.edition or f.edition
+    divisor = scaled.scale * (own_scaled.scale if own_score else 1)
     values = {}
     for team in f.teams:
-        own = f.totals[team][opponent_score]
+        own = scaled.totals[team]
+        results = own_scaled.rounds[team]
         items = []
-        for one in f.played[team]:
-            predetermined = f.event.round_robin
-            if (one.played or predetermined) and one.has_opponent:
-                score, voluntary = adjusted[one.opponent], False  # type: ignore[index]
+        for i, one in enumerate(f.played[team]):
+            if (one.played or f.event.round_robin) and one.opponent is not None:
+                score, voluntary = adjusted[one.opponent], False
             elif not f.event.round_robin:
                 score, voluntary = own, one.voluntary_unplayed
-                if edition == "2026":
-                    cap = (
-                        f.draw(opponent_score) * f.rounds
-                        if one.opponent is None
-                        else adjusted[one.opponent]
-                    )
+                if edition == "2026":  # 16.4.1 and 16.4.2
+                    cap = scaled.draw * f.rounds if one.opponent is None else adjusted[one.opponent]
                     score = min(score, cap)
             else:
                 continue
-            value = score * f.points(one, own_score) if own_score else score
+            value = score * results[i] if own_score else score
             items.append(_Item(voluntary, value, score))
         kept = _cut(items, code.cut_low, code.cut_high, f.rounds)
-        values[team] = sum((item.value for item in kept), Fraction(0))
+        values[team] = Fraction(sum(item.value for item in kept), divisor)
     return values
 
 
