@@ -43,8 +43,23 @@ def test_the_values_reasoned_from_the_text() -> None:
     assert standings.value(1, "EMGSB") == F(2)
     # BC (13.1): team 1 scored 1.5 on board 1 and 1.5 on board 2: 1x1.5 + 2x1.5.
     assert standings.value(1, "BC") == F(9, 2)
-    # 1 and 4 tie on MP and GP; 1 is ranked above 4 by EMGSB (4: 3's 2 MP x 1 + 2's 0 x 2 = 2?).
-    assert standings.rows[0].team in (1, 4)
+    # 1 and 4 tie on MP and GP, and on EMGSB: 4 has 3's 2 MP x 1, and its forfeit win is a
+    # dummy opponent capped at team 2's adjusted 0 MP (16.4.1): 2 + 0 x 2.
+    assert standings.value(4, "EMGSB") == F(2)
+    # BC separates them: team 4 has 0 + 1 (a forfeit win is a win on each board) on board 1
+    # and 1 + 1 on board 2: 1 + 4 = 5, more than team 1's 4.5, and lower is better (13.1).
+    assert standings.value(4, "BC") == F(5)
+    assert [row.team for row in standings.rows] == [1, 4, 3, 2]
+    assert [row.rank for row in standings.rows] == [1, 2, 3, 4]
+    # Nothing is left tied for TBR: a rank inside the tie is 0 for everybody.
+    assert {row.values[-1] for row in standings.rows} == {F(0)}
+
+
+def test_tbr_ranks_inside_the_tie_it_is_given() -> None:
+    """C.07 13.2 after MP alone: 1 and 4 (3 MP each) are separated by board 1 (team 1 1.5,
+    team 4 1): 1 and 2 inside their tie; 3 and 2 are alone: 0."""
+    standings = team_standings(_event(), ["MP", "TBR"])
+    assert [standings.value(t, "TBR") for t in (1, 4, 3, 2)] == [F(1), F(2), F(0), F(0)]
 
 
 def test_edition_2026_caps_the_dummy_opponent_of_a_forfeit_win() -> None:
@@ -75,3 +90,22 @@ def test_every_preset_computes() -> None:
             team_standings(_event(), codes)
         except TeamTiebreakError as error:
             assert "SSSC" in str(error)  # two rounds of two boards: the divisor is 0 (15.2)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_ranking_is_every_team_once_in_rank_order(seed: int) -> None:
+    """Property: whatever the event, the rows are a permutation of the teams with ranks that
+    never go down, each row's rank at most its position."""
+    import random
+
+    from tests.formats.teams.pairing.generator import cases, records
+    from tests.formats.teams.tiebreaks.differential import play
+
+    case = cases(1, seed=seed, sizes=(6, 14))[0]
+    event = records(play(case, random.Random(seed)), case.rounds + 1)
+    codes = ["MP", "EDE", "GP", "BH:MP/C1", "TBR", "BBE"]
+    standings = team_standings(event, codes)
+    assert sorted(row.team for row in standings.rows) == [t.tpn for t in event.teams]
+    ranks = [row.rank for row in standings.rows]
+    assert ranks == sorted(ranks)
+    assert all(rank <= position for position, rank in enumerate(ranks, start=1))

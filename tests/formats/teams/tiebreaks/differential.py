@@ -91,6 +91,19 @@ def compare_round(
                     outcome.separated[code] += 1
 
 
+def play(case: Case, rng: random.Random) -> Event:
+    """``case`` played to its end (or to a round that cannot be paired)."""
+    event = Event.start(case)
+    for round_no in range(1, case.rounds + 1):
+        requested = event.requested_byes(rng)
+        try:
+            pairing = pair_team_round(event.request(round_no, requested))
+        except PairingImpossible:
+            break
+        event.play(round_no, pairing, requested, rng)
+    return event
+
+
 def run_case(oracle: TiebreakOracle, case: Case) -> Outcome:
     """Play ``case`` and compare every list after every round."""
     event = Event.start(case)
