@@ -54,6 +54,40 @@ class Outcome:
     separated: Counter[str] = field(default_factory=Counter)
 
 
+@dataclass
+class Tally:
+    """What the tie-break differential run compared, printed at the end of the session."""
+
+    events: int = 0
+    rounds: int = 0
+    values: int = 0
+    mismatches: int = 0
+    gacrux_seconds: float = 0.0
+    our_seconds: float = 0.0
+    separated: Counter[str] = field(default_factory=Counter)
+
+    def record(self, outcome: Outcome) -> None:
+        self.events += 1
+        self.rounds += outcome.rounds
+        self.values += outcome.values
+        self.mismatches += len(outcome.mismatches)
+        self.gacrux_seconds += outcome.gacrux_seconds
+        self.our_seconds += outcome.our_seconds
+        self.separated.update(outcome.separated)
+
+    def summary(self) -> str:
+        separated = ", ".join(f"{code} {count}" for code, count in sorted(self.separated.items()))
+        return (
+            f"team tie-breaks against gacrux (C.07): {self.events} events, {self.rounds} rounds, "
+            f"{self.values} values compared, {self.mismatches} differing; gacrux "
+            f"{self.gacrux_seconds:.0f} s, ours {self.our_seconds:.0f} s; teams placed inside a "
+            f"tie: {separated}"
+        )
+
+
+TALLY = Tally()
+
+
 def _without_sssc(codes: tuple[str, ...], error: TeamTiebreakError) -> tuple[str, ...]:
     if "SSSC" not in str(error):
         raise error

@@ -9,6 +9,7 @@ import pytest
 from tests.formats.teams.pairing.generator import Case, cases
 from tests.formats.teams.tiebreaks.differential import (
     LISTS,
+    TALLY,
     RoundRobinCase,
     round_robin_cases,
     run_case,
@@ -24,6 +25,7 @@ FULL_SET = cases(200, seed=2208, sizes=(8, 40)) + cases(10, seed=2209, sizes=(41
 
 def _check(oracle: TiebreakOracle, case: Case) -> None:
     outcome = run_case(oracle, case)
+    TALLY.record(outcome)
     assert outcome.rounds >= min(case.rounds, 3), f"{case.id}: only {outcome.rounds} rounds played"
     assert outcome.values > 0
     assert not outcome.mismatches, "\n".join(outcome.mismatches[:20])
@@ -52,6 +54,7 @@ FULL_ROUND_ROBINS = round_robin_cases(30, seed=2210)
 @pytest.mark.parametrize("robin", ROUND_ROBINS, ids=lambda robin: robin.id)
 def test_round_robin_team_tiebreaks_equal_gacrux(tiebreak_oracle: TiebreakOracle, robin) -> None:  # type: ignore[no-untyped-def]
     outcome = run_round_robin(tiebreak_oracle, robin)
+    TALLY.record(outcome)
     assert outcome.values > 0
     assert not outcome.mismatches, "\n".join(outcome.mismatches[:20])
 
