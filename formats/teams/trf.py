@@ -173,7 +173,8 @@ def _team_line(team: r.Team, score: s.TeamScore, rank: int) -> str:
 
 
 def _out_of_order_lines(event: r.TeamEvent) -> list[str]:
-    """Record 300 for each line-up not in roster order."""
+    """Record 300 for each line-up not in roster order, or with an empty board (gacrux needs
+    one then: it cannot tell which board was left empty)."""
     lines = []
     for match in event.matches:
         first, second = _lineups(event, match)
@@ -185,7 +186,8 @@ def _out_of_order_lines(event: r.TeamEvent) -> list[str]:
             ranked = sorted(
                 lineup, key=lambda number: roster.index(number) if number in roster else len(roster)
             )
-            if lineup != ranked:
+            short = bool(match.boards) and len(lineup) < event.boards
+            if lineup != ranked or short:
                 by_board = {
                     g.board: (g.first_player if team == match.white else g.second_player)
                     for g in match.boards
@@ -566,11 +568,15 @@ def _team_of(reading: _Reading) -> dict[int, int]:
     return {number: team.tpn for team in reading.teams.values() for number in team.roster}
 
 
-def _round_games(
-    reading: _Reading, team_of: dict[int, int]
-) -> dict[tuple[int, int, int], list[tuple[int, int, _Seat]]]:
-    """Every pair of seated players, grouped by (round, lower TPN, higher TPN)."""
-    grouped: dict[tuple[int, int, int], list[tuple[int, int, _Seat]]] = defaultdict(list)
+Seated = list[tuple[int, int, _Seat]]  # (player, team, the player's round)
+
+
+def _round_games(reading: _Reading, team_of: dict[int, int]) -> dict[tuple[int, int, int], Seated]:
+    """Every seated player, grouped by match: (round, lower TPN, higher TPN). A player without
+    an opponent (the other team's board was empty) joins the match their team played that
+    round, known from the other boards or from record 330."""
+    grouped: dict[tuple[int, int, int], Seated] = defaultdict(list)
+    alone: list[tuple[int, int, int, _Seat]] = []
     for number, seats in reading.seats.items():
         for round_no, seat in seats.items():
             if number not in team_of:
@@ -578,15 +584,23 @@ def _round_games(
                     f"player {number} plays in round {round_no} but is in no team (record 310)"
                 )
             if seat.opponent == 0:
-                raise TeamTrfError(
-                    f"player {number}, round {round_no}: a board without an opponent is not read"
-                )
+                alone.append((round_no, team_of[number], number, seat))
+                continue
             if seat.opponent not in team_of:
                 raise TeamTrfError(
                     f"player {number}, round {round_no}: opponent {seat.opponent} is in no team"
                 )
             a, b = team_of[number], team_of[seat.opponent]
             grouped[(round_no, min(a, b), max(a, b))].append((number, a, seat))
+    keys = list(grouped) + [(n, min(w, b), max(w, b)) for n, w, b in reading.forfeits]
+    for round_no, team, number, seat in alone:
+        found = [key for key in keys if key[0] == round_no and team in key[1:]]
+        if not found or seat.result != "+":
+            raise TeamTrfError(
+                f"player {number}, round {round_no}: a board without an opponent must be a "
+                "forfeit win (+) in a match the team played"
+            )
+        grouped[found[0]].append((number, team, seat))
     return grouped
 
 
@@ -599,8 +613,36 @@ def _boards_of(reading: _Reading, round_no: int, team: int, players: list[int]) 
     return {number: i + 1 for i, number in enumerate(sorted(players, key=roster.index))}
 
 
+def _first_team(
+    by_board: dict[int, dict[int, tuple[int, _Seat]]], teams: tuple[int, int], pattern: str
+) -> int:
+    """The team with White on board 1: the one whose player has the pattern's colour on a board
+    both teams played (record 352)."""
+    for board, sides in sorted(by_board.items()):
+        if len(sides) == 2 and board <= len(pattern):
+            colour = sides[teams[0]][1].colour
+            return teams[0] if colour == pattern[board - 1].lower() else teams[1]
+    return teams[0]
+
+
+def _board_game(
+    board: int, sides: dict[int, tuple[int, _Seat]], first: int, second: int, where: str
+) -> r.BoardGame:
+    if first not in sides:  # the first team's board was empty
+        number, seat = sides[second]
+        return r.BoardGame(board, None, number, r.FORFEIT_LOSS)
+    if second not in sides:
+        number, seat = sides[first]
+        return r.BoardGame(board, number, None, r.FORFEIT_WIN)
+    (a, seat_a), (b, seat_b) = sides[first], sides[second]
+    result = _FROM_CHARS.get((seat_a.result, seat_b.result))
+    if result is None or seat_a.opponent != b or seat_b.opponent != a:
+        raise TeamTrfError(f"{where}, players {a} and {b}: their records do not agree")
+    return r.BoardGame(board, a, b, result)
+
+
 def _build_match(
-    reading: _Reading, key: tuple[int, int, int], seated: list[tuple[int, int, _Seat]], pattern: str
+    reading: _Reading, key: tuple[int, int, int], seated: Seated, pattern: str
 ) -> r.Match:
     round_no, low, high = key
     boards = {
@@ -609,25 +651,20 @@ def _build_match(
     }
     by_board: dict[int, dict[int, tuple[int, _Seat]]] = defaultdict(dict)
     for number, team, seat in seated:
-        by_board[boards[team][number]][team] = (number, seat)
-    first = low
-    if 1 in by_board and low in by_board[1]:
-        colour = by_board[1][low][1].colour
-        first = low if colour == pattern[0].lower() else high
-    second = high if first == low else low
-    games = []
-    for board, sides in sorted(by_board.items()):
-        if first not in sides or second not in sides:
+        board = boards[team].get(number)
+        if board is None or team in by_board[board]:
             raise TeamTrfError(
-                f"round {round_no}, teams {low} and {high}: board {board} has one player only"
+                f"round {round_no}, team {team}: player {number} has no board of their own"
             )
-        (a, seat_a), (b, seat_b) = sides[first], sides[second]
-        result = _FROM_CHARS.get((seat_a.result, seat_b.result))
-        if result is None or seat_a.opponent != b or seat_b.opponent != a:
-            raise TeamTrfError(f"round {round_no}, players {a} and {b}: their records do not agree")
-        games.append(r.BoardGame(board, a, b, result))
+        by_board[board][team] = (number, seat)
+    first = _first_team(by_board, (low, high), pattern)
+    second = high if first == low else low
+    where = f"round {round_no}"
+    games = tuple(
+        _board_game(b, sides, first, second, where) for b, sides in sorted(by_board.items())
+    )
     forfeit = reading.forfeits.pop((round_no, first, second), "")
-    return r.Match(round_no, 0, first, second, tuple(games), forfeit)
+    return r.Match(round_no, 0, first, second, games, forfeit)
 
 
 def _matches(reading: _Reading, pattern: str) -> list[r.Match]:

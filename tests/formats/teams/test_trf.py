@@ -146,3 +146,30 @@ def test_a_bad_file_is_refused_in_one_line(edit, message: str) -> None:  # type:
     with pytest.raises(TeamTrfError, match=message) as refused:
         read_team_trf(text)
     assert "\n" not in str(refused.value)
+
+
+def test_an_empty_board_is_read_back_and_written_with_a_300_record() -> None:
+    """Team 2 had nobody on board 2 in round 1 (C.07 11.1: team 1's player wins it); gacrux
+    needs record 300 to know which board was empty."""
+    event = _event()
+    first = event.matches[0]
+    empty = dataclasses.replace(first.boards[1], second_player=None, result=r.FORFEIT_WIN)
+    changed = dataclasses.replace(first, boards=(first.boards[0], empty))
+    event = dataclasses.replace(event, matches=(changed, *event.matches[1:]))
+    text = write_team_trf(event)
+    assert "300   1   2   1    4    0" in text.splitlines()
+    back = read_team_trf(text)
+    assert back.matches[0].boards == changed.boards
+    assert write_team_trf(back) == text
+
+
+def test_a_board_without_an_opponent_outside_a_match_is_refused() -> None:
+    text = write_team_trf(_event())
+    # Player 7 (team 3) said to have won board 1 of round 1 by forfeit against nobody, while
+    # team 3 had the pairing-allocated bye that round.
+    lines = [
+        line[:89] + "     0 - +" + line[99:] if line.startswith("001    7") else line
+        for line in text.splitlines()
+    ]
+    with pytest.raises(TeamTrfError, match="a board without an opponent"):
+        read_team_trf("\n".join(lines) + "\n")

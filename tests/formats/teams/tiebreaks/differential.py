@@ -80,8 +80,8 @@ class Tally:
         return (
             f"team tie-breaks against gacrux (C.07): {self.events} events, {self.rounds} rounds, "
             f"{self.values} values compared, {self.mismatches} differing; gacrux "
-            f"{self.gacrux_seconds:.0f} s, ours {self.our_seconds:.0f} s; teams placed inside a "
-            f"tie: {separated}"
+            f"{self.gacrux_seconds:.0f} s, ours {self.our_seconds:.0f} s; exercised (teams placed "
+            f"inside a tie by each code, empty boards, records 300): {separated}"
         )
 
 
@@ -138,7 +138,41 @@ def play(case: Case, rng: random.Random) -> Event:
     return event
 
 
-def run_case(oracle: TiebreakOracle, case: Case) -> Outcome:
+def _line_up(match: r.Match, choice: int) -> r.Match:
+    """The match with what the generator does not make: the first board forfeit's absent
+    player left out (an empty board, choice 0), or the first team's boards 1 and 2 swapped
+    (a line-up out of roster order: record 300, choice 1)."""
+    games = list(match.boards)
+    if choice == 0:
+        for i, game in enumerate(games):
+            if game.result == r.FORFEIT_WIN:
+                games[i] = dataclasses.replace(game, second_player=None)
+                break
+            if game.result == r.FORFEIT_LOSS:
+                games[i] = dataclasses.replace(game, first_player=None)
+                break
+    elif choice == 1 and len(games) >= 2 and games[0].first_player and games[1].first_player:
+        one, two = games[0], games[1]
+        games[0] = dataclasses.replace(one, first_player=two.first_player)
+        games[1] = dataclasses.replace(two, first_player=one.first_player)
+    return dataclasses.replace(match, boards=tuple(games))
+
+
+def _with_line_ups(event: r.TeamEvent, seed: int) -> r.TeamEvent:
+    """A third of the played matches get an empty board or a line-up out of roster order;
+    the same ones every round (a seeded choice per match). No empty board in round 1:
+    gacrux stops (KeyError) on TBR when a team has never had a game on a board."""
+    changed = []
+    for match in event.matches:
+        choice = random.Random(seed * 1009 + match.round * 101 + match.white).randrange(3)
+        if match.forfeit or (choice == 0 and match.round == 1):
+            changed.append(match)
+        else:
+            changed.append(_line_up(match, choice))
+    return dataclasses.replace(event, matches=tuple(changed))
+
+
+def run_case(oracle: TiebreakOracle, case: Case, line_ups: bool = True) -> Outcome:
     """Play ``case`` and compare every list after every round."""
     event = Event.start(case)
     rng = random.Random(case.seed * 7919 + 1)
@@ -150,10 +184,26 @@ def run_case(oracle: TiebreakOracle, case: Case) -> Outcome:
         except PairingImpossible:
             break
         event.play(round_no, pairing, requested, rng)
-        trf = write_team_trf(records(event, round_no + 1))
+        played = records(event, round_no + 1)
+        if line_ups:
+            played = _with_line_ups(played, case.seed)
+            outcome.separated["empty boards"] += _count_empty(played, round_no)
+        trf = write_team_trf(played)
+        outcome.separated["record 300 (line-up out of order or short)"] += sum(
+            line.startswith(f"300 {round_no:3d}") for line in trf.splitlines()
+        )
         compare_round(oracle, trf, round_no, outcome)
         outcome.rounds += 1
     return outcome
+
+
+def _count_empty(event: r.TeamEvent, round_no: int) -> int:
+    return sum(
+        game.first_player is None or game.second_player is None
+        for match in event.matches
+        if match.round == round_no
+        for game in match.boards
+    )
 
 
 @dataclasses.dataclass(frozen=True)

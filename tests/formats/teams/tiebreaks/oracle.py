@@ -64,10 +64,10 @@ class TiebreakOracle:
         system = "-p" if round_robin else "-s"
         arguments = ["-i", str(source), system, "-d", "T", "-n", str(after_round), "-t"]
         output = self._ask([*arguments, *(gacrux_code(code) for code in codes)])
-        source.unlink(missing_ok=True)
         lines = output.strip().splitlines()
         if not lines or not lines[0].startswith("StartNo"):
-            raise OracleError(f"gacrux printed no table: {output[:300]!r}")
+            raise OracleError(f"gacrux printed no table for {source}: {output[:300]!r}")
+        source.unlink(missing_ok=True)
         table = {}
         for line in lines[1:]:
             cells = line.split("\t")
