@@ -104,7 +104,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "team-round-robin": ("MP", "GP", "EDE", "EMGSB", "BC"),
 }
 
-_RANKED = frozenset({"EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"})
+# Codes whose value is a rank inside the tie the codes before them left (C.07 13.2, 13.3, 14).
+RANKS_INSIDE_THE_TIE = frozenset({"EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"})
 _SB_FAMILY = {
     "EMMSB": ("MP", "MP"),
     "EMGSB": ("MP", "GP"),

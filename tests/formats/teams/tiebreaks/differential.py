@@ -15,12 +15,11 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from formats.teams import records as r
 from formats.teams.berger import rounds_of, team_round_robin_round
 from formats.teams.pairing import PairingImpossible, pair_team_round
-from formats.teams.tiebreaks import TeamTiebreakError, team_standings
+from formats.teams.tiebreaks import RANKS_INSIDE_THE_TIE, TeamTiebreakError, team_standings
 from formats.teams.trf import read_team_trf, write_team_trf
 from tests.formats.teams.pairing.generator import Case, Event, records
 from tests.formats.teams.tiebreaks.oracle import TiebreakOracle
@@ -121,7 +120,7 @@ def compare_round(
                         f"round {after_round}, {' '.join(codes)}: team {row.team} {code} "
                         f"gacrux {other} ours {mine}"
                     )
-                elif code in ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE") and mine:
+                elif code in RANKS_INSIDE_THE_TIE and mine:
                     outcome.separated[code] += 1
 
 
@@ -261,7 +260,3 @@ def run_round_robin(oracle: TiebreakOracle, case: RoundRobinCase) -> Outcome:
         compare_round(oracle, write_team_trf(recorded), round_no, outcome, round_robin=True)
         outcome.rounds += 1
     return outcome
-
-
-def value_of(text: str) -> Fraction:
-    return Fraction(text)
