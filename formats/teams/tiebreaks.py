@@ -39,7 +39,6 @@ VUR first.
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -50,8 +49,9 @@ from fractions import Fraction
 from formats.teams import records as r
 from formats.teams import scoring as s
 
-EDITIONS = ("2024", "2026")
-EDITION_2026_START = dt.date(2026, 3, 1)
+# The edition rule is the individual engine's (by the start date; the 2026 text without one).
+from standings.tiebreaks import EDITION_2026_START, EDITIONS, edition_for  # noqa: F401
+
 _CODE = re.compile(r"^(?P<name>[A-Z]+)(?::(?P<score>MP|GP))?(?P<modifiers>(?:/[A-Z][0-9]*)*)$")
 MAX_CODES = 20
 
@@ -151,11 +151,6 @@ def parse_code(text: str) -> TiebreakCode:
         else:
             raise TeamTiebreakError(f"{text}: unknown modifier /{modifier}")
     return TiebreakCode(upper, match["name"], match["score"], low, high, edition, divisor)
-
-
-def edition_for(start_date: dt.date | None) -> str:
-    """C.07's edition by the start date: 2026 from 1 March 2026 (and with no date, as gacrux)."""
-    return "2024" if start_date is not None and start_date < EDITION_2026_START else "2026"
 
 
 @dataclass(frozen=True, slots=True)
