@@ -233,3 +233,89 @@ class TeamEvent:
             if team.tpn == tpn:
                 return team
         raise TeamEventError(f"there is no team {tpn}")
+
+
+# -- checking: every bound, every reference --------------------------------------------------
+
+
+def _check_bounds(event: TeamEvent) -> None:
+    if not 1 <= event.rounds <= MAX_ROUNDS:
+        raise TeamEventError(f"the number of rounds must be 1 to {MAX_ROUNDS}, not {event.rounds}")
+    if not 1 <= event.boards <= MAX_BOARDS:
+        raise TeamEventError(f"the number of boards must be 1 to {MAX_BOARDS}, not {event.boards}")
+    if not 2 <= len(event.teams) <= MAX_TEAMS:
+        raise TeamEventError(f"a team event has 2 to {MAX_TEAMS} teams, not {len(event.teams)}")
+    if len(event.players) > MAX_PLAYERS:
+        raise TeamEventError(f"a team file holds at most {MAX_PLAYERS} players")
+    if len(event.colour_pattern) != event.boards or set(event.colour_pattern) - {"W", "B"}:
+        raise TeamEventError("record 352 needs one W or B for each board")
+    if len(event.name) > MAX_NAME or any(len(team.name) > MAX_NAME for team in event.teams):
+        raise TeamEventError(f"a name has at most {MAX_NAME} characters")
+
+
+def _check_match(event: TeamEvent, match: Match, tpns: set[int], starts: set[int]) -> None:
+    if not 1 <= match.round <= event.rounds:
+        raise TeamEventError(f"a match of round {match.round}: the event has {event.rounds} rounds")
+    if match.white not in tpns or match.black not in tpns or match.white == match.black:
+        raise TeamEventError(f"round {match.round}: a match must be between two teams of the event")
+    if match.forfeit and match.forfeit not in MATCH_FORFEITS:
+        raise TeamEventError(f"round {match.round}: a forfeited match is +-, -+ or --")
+    boards = [game.board for game in match.boards]
+    if len(set(boards)) != len(boards) or any(not 1 <= b <= event.boards for b in boards):
+        raise TeamEventError(
+            f"round {match.round}: each board of a match is 1 to {event.boards}, once"
+        )
+    for game in match.boards:
+        where = f"round {match.round}, board {game.board}"
+        if game.result not in BOARD_RESULTS:
+            raise TeamEventError(f"{where}: unknown result {game.result[:10]!r}")
+        if {game.first_player, game.second_player} - {None} - starts:
+            raise TeamEventError(f"{where}: a player who is not a player of the event")
+
+
+def _check_matches(event: TeamEvent, tpns: set[int], starts: set[int]) -> None:
+    seen: set[tuple[int, int]] = set()
+    for match in event.matches:
+        _check_match(event, match, tpns, starts)
+        for team in (match.white, match.black):
+            if (match.round, team) in seen:
+                raise TeamEventError(f"round {match.round}: team {team} has two matches")
+            seen.add((match.round, team))
+    for bye in event.byes:
+        if bye.kind not in BYE_KINDS or bye.team not in tpns or not 1 <= bye.round <= event.rounds:
+            raise TeamEventError(
+                f"round {bye.round}: a bye must name a team of the event and a kind"
+            )
+        if (bye.round, bye.team) in seen:
+            raise TeamEventError(
+                f"round {bye.round}: team {bye.team} has two matches or a match and a bye"
+            )
+        seen.add((bye.round, bye.team))
+
+
+def check_event(event: TeamEvent) -> None:
+    """Refuse an event that breaks a bound or names a team or player it does not have."""
+    _check_bounds(event)
+    tpns = {team.tpn for team in event.teams}
+    if tpns != set(range(1, len(event.teams) + 1)):
+        raise TeamEventError(
+            "the teams' pairing numbers must be 1 to the number of teams, each once"
+        )
+    starts = {player.start_no for player in event.players}
+    if len(starts) != len(event.players) or any(not 1 <= n <= MAX_PLAYERS for n in starts):
+        raise TeamEventError(f"players' start numbers must be 1 to {MAX_PLAYERS}, each once")
+    rostered = [number for team in event.teams for number in team.roster]
+    if len(set(rostered)) != len(rostered) or not set(rostered) <= starts:
+        raise TeamEventError(
+            "each player of a roster must be a player of the event, in one team only"
+        )
+    _check_matches(event, tpns, starts)
+    for adjustment in event.adjustments:
+        if (
+            adjustment.team not in tpns
+            or abs(adjustment.match_points) > MAX_POINTS
+            or abs(adjustment.game_points) > MAX_POINTS
+        ):
+            raise TeamEventError(
+                f"an adjustment must name a team of the event and at most {MAX_POINTS} points"
+            )

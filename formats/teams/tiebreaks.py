@@ -708,6 +708,10 @@ def team_standings(
     if len(codes) > MAX_CODES:
         raise TeamTiebreakError(f"at most {MAX_CODES} tie-breaks")
     parsed = [parse_code(code) for code in codes]
+    try:
+        r.check_event(event)
+    except r.TeamEventError as error:
+        raise TeamTiebreakError(str(error)) from error
     last = event.played_rounds if after_round is None else after_round
     if not 0 <= last <= event.rounds:
         raise TeamTiebreakError(f"after round {after_round}: the event has {event.rounds} rounds")

@@ -276,87 +276,12 @@ def write_team_trf(event: r.TeamEvent) -> str:
 # -- checking ----------------------------------------------------------------------------------
 
 
-def _check_bounds(event: r.TeamEvent) -> None:
-    if not 1 <= event.rounds <= r.MAX_ROUNDS:
-        raise TeamTrfError(f"the number of rounds must be 1 to {r.MAX_ROUNDS}, not {event.rounds}")
-    if not 1 <= event.boards <= r.MAX_BOARDS:
-        raise TeamTrfError(f"the number of boards must be 1 to {r.MAX_BOARDS}, not {event.boards}")
-    if not 2 <= len(event.teams) <= r.MAX_TEAMS:
-        raise TeamTrfError(f"a team event has 2 to {r.MAX_TEAMS} teams, not {len(event.teams)}")
-    if len(event.players) > r.MAX_PLAYERS:
-        raise TeamTrfError(f"a team file holds at most {r.MAX_PLAYERS} players")
-    if len(event.colour_pattern) != event.boards or set(event.colour_pattern) - {"W", "B"}:
-        raise TeamTrfError("record 352 needs one W or B for each board")
-    if len(event.name) > r.MAX_NAME or any(len(team.name) > r.MAX_NAME for team in event.teams):
-        raise TeamTrfError(f"a name has at most {r.MAX_NAME} characters")
-
-
-def _check_match(event: r.TeamEvent, match: r.Match, tpns: set[int], starts: set[int]) -> None:
-    if not 1 <= match.round <= event.rounds:
-        raise TeamTrfError(f"a match of round {match.round}: the event has {event.rounds} rounds")
-    if match.white not in tpns or match.black not in tpns or match.white == match.black:
-        raise TeamTrfError(f"round {match.round}: a match must be between two teams of the event")
-    if match.forfeit and match.forfeit not in r.MATCH_FORFEITS:
-        raise TeamTrfError(f"round {match.round}: a forfeited match is +-, -+ or --")
-    boards = [game.board for game in match.boards]
-    if len(set(boards)) != len(boards) or any(not 1 <= b <= event.boards for b in boards):
-        raise TeamTrfError(
-            f"round {match.round}: each board of a match is 1 to {event.boards}, once"
-        )
-    for game in match.boards:
-        where = f"round {match.round}, board {game.board}"
-        if game.result not in r.BOARD_RESULTS:
-            raise TeamTrfError(f"{where}: unknown result {game.result[:10]!r}")
-        if {game.first_player, game.second_player} - {None} - starts:
-            raise TeamTrfError(f"{where}: a player who is not a player of the event")
-
-
-def _check_matches(event: r.TeamEvent, tpns: set[int], starts: set[int]) -> None:
-    seen: set[tuple[int, int]] = set()
-    for match in event.matches:
-        _check_match(event, match, tpns, starts)
-        for team in (match.white, match.black):
-            if (match.round, team) in seen:
-                raise TeamTrfError(f"round {match.round}: team {team} has two matches")
-            seen.add((match.round, team))
-    for bye in event.byes:
-        if (
-            bye.kind not in r.BYE_KINDS
-            or bye.team not in tpns
-            or not 1 <= bye.round <= event.rounds
-        ):
-            raise TeamTrfError(f"round {bye.round}: a bye must name a team of the event and a kind")
-        if (bye.round, bye.team) in seen:
-            raise TeamTrfError(
-                f"round {bye.round}: team {bye.team} has two matches or a match and a bye"
-            )
-        seen.add((bye.round, bye.team))
-
-
 def check_event(event: r.TeamEvent) -> None:
-    """Refuse an event that breaks a bound or names a team or player it does not have."""
-    _check_bounds(event)
-    tpns = {team.tpn for team in event.teams}
-    if tpns != set(range(1, len(event.teams) + 1)):
-        raise TeamTrfError("the teams' pairing numbers must be 1 to the number of teams, each once")
-    starts = {player.start_no for player in event.players}
-    if len(starts) != len(event.players) or any(not 1 <= n <= r.MAX_PLAYERS for n in starts):
-        raise TeamTrfError(f"players' start numbers must be 1 to {r.MAX_PLAYERS}, each once")
-    rostered = [number for team in event.teams for number in team.roster]
-    if len(set(rostered)) != len(rostered) or not set(rostered) <= starts:
-        raise TeamTrfError(
-            "each player of a roster must be a player of the event, in one team only"
-        )
-    _check_matches(event, tpns, starts)
-    for adjustment in event.adjustments:
-        if (
-            adjustment.team not in tpns
-            or abs(adjustment.match_points) > r.MAX_POINTS
-            or abs(adjustment.game_points) > r.MAX_POINTS
-        ):
-            raise TeamTrfError(
-                f"an adjustment must name a team of the event and at most {r.MAX_POINTS} points"
-            )
+    """:func:`formats.teams.records.check_event`, its refusal as a :class:`TeamTrfError`."""
+    try:
+        r.check_event(event)
+    except r.TeamEventError as error:
+        raise TeamTrfError(str(error)) from error
 
 
 # -- reading -----------------------------------------------------------------------------------

@@ -77,6 +77,15 @@ def test_an_unknown_code_is_refused_in_one_line(code: str) -> None:
     assert "\n" not in str(refused.value)
 
 
+def test_an_event_naming_a_team_it_does_not_have_is_refused_in_one_line() -> None:
+    import dataclasses
+
+    event = _event()
+    broken = dataclasses.replace(event, byes=(r.Bye(1, 9, r.HALF_BYE),))
+    with pytest.raises(TeamTiebreakError, match="a bye must name a team"):
+        team_standings(broken, ["MP"])
+
+
 def test_too_many_codes_and_rounds_beyond_the_event_are_refused() -> None:
     with pytest.raises(TeamTiebreakError):
         team_standings(_event(), ["MP"] * 21)
