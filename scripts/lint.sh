@@ -18,5 +18,6 @@ cd "$(dirname "$0")/.."
   formats/cohen/rules.py formats/cohen/draw.py formats/cohen/playoff.py \
   formats/cohen/presets.py \
   formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py \
-  formats/teams/pairing formats/teams/berger.py \
+  formats/teams/pairing formats/teams/berger.py formats/teams/records.py \
+  formats/teams/scoring.py formats/teams/trf.py formats/teams/tiebreaks.py \
   ratings/parsers.py ratings/names.py
