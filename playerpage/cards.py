@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from events.pdf import markup, pdf_font, qr_drawing, sheet_styles
 
@@ -51,9 +52,10 @@ def cards_pdf(*, event_name: str, cards: Sequence[Card]) -> bytes:
         ]
         for card in cards
     ]
-    rows = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)] or [[[""]]]
+    rows: list[list[Any]] = [cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)]
+    rows = rows or [[""]]
     for row in rows:
-        row += [[""]] * (COLUMNS - len(row))
+        row += [""] * (COLUMNS - len(row))
     table = Table(rows, colWidths=[width] * COLUMNS, rowHeights=[height] * len(rows))
     table.setStyle(
         TableStyle(

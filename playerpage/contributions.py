@@ -4,13 +4,28 @@ page."""
 
 from __future__ import annotations
 
-from events.contributions import Block, Contributor, contributor_register
-from events.models import Event
-from playerpage.selectors import report_queue
+from django.urls import reverse
+
+from events.contributions import Block, Contributor, Step, contributor_register
+from events.models import Event, EventStatus
+from playerpage.selectors import links_missing, player_links, report_queue
 
 
 def _registration(event: Event) -> Block:
-    return Block(template="playerpage/_links_block.html", context={"event": event}, order=90)
+    """Every player's link, for the director, and the button that issues the missing ones."""
+    return Block(
+        template="playerpage/_links_block.html",
+        context={"event": event, "links": player_links(event), "missing": links_missing(event)},
+        order=90,
+    )
+
+
+def _steps(event: Event) -> list[Step]:
+    missing = links_missing(event)
+    if not missing or event.status == EventStatus.FINISHED:
+        return []
+    text = f"Issue the players' private links and print their cards ({missing} without one)"
+    return [Step(text, reverse("playerpage:links", args=[event.slug]))]
 
 
 def _results(event: Event, number: int) -> Block:
@@ -22,4 +37,6 @@ def _results(event: Event, number: int) -> Block:
 
 
 def register() -> None:
-    contributor_register(Contributor("playerpage", registration=_registration, results=_results))
+    contributor_register(
+        Contributor("playerpage", steps=_steps, registration=_registration, results=_results)
+    )

@@ -354,6 +354,11 @@ class LinkRow:
     active: bool
 
 
+def links_missing(event: Event) -> int:
+    """How many players have no link yet (registered since the links were issued)."""
+    return Player.objects.filter(event=event, link__isnull=True).count()
+
+
 def player_links(event: Event) -> list[LinkRow]:
     """Every player with their link, by start number (one query)."""
     rows = (

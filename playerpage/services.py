@@ -66,10 +66,12 @@ def token_new() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def player_links_issue(*, event: Event) -> int:
-    """Give a link to every player of the event who has none yet (in one statement; two
-    callers at once cannot give a player two). Not audited: issuing is not a change the
-    director made, only revoking and re-issuing are. Returns how many were issued."""
+@transaction.atomic
+def player_links_issue(*, event: Event, user: UserLike) -> int:
+    """Give a link to every player of the event who has none yet, in one statement (two
+    directors at once cannot give a player two: the player is unique). Audited with the
+    number issued, never the tokens. Returns how many were issued."""
+    event = event_require_open(event)
     missing = list(
         Player.objects.filter(event=event, link__isnull=True).values_list("pk", flat=True)
     )
@@ -77,6 +79,12 @@ def player_links_issue(*, event: Event) -> int:
         return 0
     created = PlayerLink.objects.bulk_create(
         [PlayerLink(player_id=pk, token=token_new()) for pk in missing], ignore_conflicts=True
+    )
+    event_changed(
+        event=event,
+        user=user,
+        action="link.issue",
+        summary=f"Issued private links to {len(created)} player{'s' if len(created) != 1 else ''}",
     )
     return len(created)
 

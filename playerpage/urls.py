@@ -12,6 +12,7 @@ app_name = "playerpage"
 urlpatterns = [
     path("p/<str:token>/", views.page, name="page"),
     path("e/<slug:slug>/players/links/", views.links, name="links"),
+    path("e/<slug:slug>/players/links/issue/", views.links_issue, name="links_issue"),
     path("e/<slug:slug>/players/links/<int:start_no>/", views.link_action, name="link_action"),
     path("e/<slug:slug>/players/cards/", views.cards, name="cards"),
     path("e/<slug:slug>/players/cards.pdf", views.cards_pdf, name="cards_pdf"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -45,7 +44,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 def _etag(request: HttpRequest, ref: selectors.LinkRef) -> str | None:
     """(player, version, htmx, the visitor's CSRF cookie: the form carries a token made from
     it); none while a message waits to be shown."""
-    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME)
+    csrf = request.META.get("CSRF_COOKIE")  # the cookie's value, or the one being set
     if csrf is None or "messages" in request.COOKIES:
         return None
     version = event_version(ref.slug)
@@ -66,6 +65,7 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
         response = HttpResponse(status=304)
     else:
         response = _render(request, ref, ReportForm(), status=200)
+        etag = _etag(request, ref)  # the form made a CSRF cookie if there was none
     if etag is not None:
         response["ETag"] = etag
     return _private(response)
@@ -123,7 +123,6 @@ def _report(request: HttpRequest, token: str, ref: selectors.LinkRef) -> HttpRes
 def links(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player's link and the policy (the players page shows the same block)."""
     event = event_for_director(request, slug)
-    services.player_links_issue(event=event)
     context = {"event": event, "data": _links_context(event)}
     return render(request, "playerpage/links.html", context)
 
@@ -132,6 +131,7 @@ def _links_context(event: Any) -> dict[str, Any]:
     return {
         "event": event,
         "links": selectors.player_links(event),
+        "missing": selectors.links_missing(event),
         "policy_form": PolicyForm(initial={"policy": selectors.policy_of(event)}),
     }
 
@@ -159,6 +159,19 @@ def link_action(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
 
 
 @require_POST
+def links_issue(request: HttpRequest, slug: str) -> HttpResponse:
+    """A link for every player who has none (after registration, a late entry)."""
+    event = event_for_director(request, slug)
+    try:
+        issued = services.player_links_issue(event=event, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Issued {issued} link{'s' if issued != 1 else ''}.")
+    return redirect("playerpage:links", slug=slug)
+
+
+@require_POST
 def policy(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_for_director(request, slug)
     form = PolicyForm(request.POST)
@@ -177,7 +190,6 @@ def policy(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _cards(event: Any) -> list[Card]:
-    services.player_links_issue(event=event)
     return [
         Card(row.start_no, row.name, absolute_url(reverse("playerpage:page", args=[row.token])))
         for row in selectors.player_links(event)

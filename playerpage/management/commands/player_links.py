@@ -1,6 +1,6 @@
 """``manage.py player_links SLUG [--format json|text]``: each player's private link (design.md
-§4). Players without a link get one first (``playerpage.services.player_links_issue``); a
-revoked link is left out until the director issues a new one."""
+§4). Players without a link get one first (``playerpage.services.player_links_issue``, audited)
+while the event is open; a revoked link is left out until the director issues a new one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from events.models import Event
+from events.models import Event, EventStatus
 from playerpage.selectors import player_links
 from playerpage.services import player_links_issue
 
@@ -26,7 +26,8 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=options["slug"]).first()
         if event is None:
             raise CommandError(f"no event with the slug {options['slug']!r}")
-        player_links_issue(event=event)
+        if event.status != EventStatus.FINISHED:
+            player_links_issue(event=event, user=None)
         players = [
             {
                 "start_no": row.start_no,
