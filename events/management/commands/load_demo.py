@@ -69,6 +69,8 @@ class Command(BaseCommand):
         call_command("load_demo_series", stdout=self.stdout)
         if apps.is_installed("ratings"):  # a rating list to register players from, by name
             call_command("load_demo_ratings", stdout=self.stdout)
+        if apps.is_installed("playerpage"):  # the players' private links: printed cards
+            call_command("load_demo_cards", stdout=self.stdout)
         self.stdout.write(
             "Demo logins: director / director-demo (directs the demo events), "
             "arbiter / arbiter-demo (enters results in the two GCT demo events)"
