@@ -40,7 +40,10 @@ _TOKEN = re.compile(TOKEN_PATTERN)
 
 @dataclass(frozen=True)
 class LinkRef:
-    player_id: int
+    """An active token's event, kept briefly: the page itself is read by the token again
+    (a restore gives players new ids, and a revoked token must find nothing)."""
+
+    key: str  # the token's digest: how caches and ETags name it, never the token itself
     slug: str
 
 
@@ -53,18 +56,17 @@ def link_lookup(token: str) -> LinkRef | None:
     if not _TOKEN.fullmatch(token):
         return None
     key = link_cache_key(token)
-    kept = cache.get(key)
-    if kept is not None:
-        return LinkRef(*kept)
-    row = (
-        PlayerLink.objects.filter(token=token, active=True)
-        .values_list("player_id", "player__event__slug")
-        .first()
-    )
-    if row is None:
-        return None
-    cache.set(key, row, LINK_SECONDS)
-    return LinkRef(*row)
+    slug = cache.get(key)
+    if slug is None:
+        slug = (
+            PlayerLink.objects.filter(token=token, active=True)
+            .values_list("player__event__slug", flat=True)
+            .first()
+        )
+        if slug is None:
+            return None
+        cache.set(key, slug, LINK_SECONDS)
+    return LinkRef(key, slug)
 
 
 def policy_of(event: Event) -> str:
@@ -134,20 +136,23 @@ CELL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "1 (f
 CELL |= {"-": "0 (forfeit)", "U": "1 bye", "F": "1 bye", "H": "½ bye", "Z": "–"}
 
 
-def player_page(player_id: int, slug: str) -> PlayerPage | None:
-    """The page's data, computed once per (player, results version) and kept."""
-    version = event_version(slug)
-    key = f"player-page:{player_id}:{version}"
+def player_page(token: str, ref: LinkRef) -> PlayerPage | None:
+    """The page's data, computed once per (token, results version) and kept; None when the
+    token is no longer active (revoking moves the version, so no kept page outlives it)."""
+    version = event_version(ref.slug)
+    key = f"player-page:{ref.key}:{version}"
     page = cache.get(key)
     if page is None:
-        page = _player_page(player_id)
+        page = _player_page(token)
         if page is not None:
             cache.set(key, page, PAGE_SECONDS)
     return page  # type: ignore[no-any-return]
 
 
-def _player_page(player_id: int) -> PlayerPage | None:
-    player = Player.objects.select_related("event").filter(pk=player_id).first()
+def _player_page(token: str) -> PlayerPage | None:
+    player = (
+        Player.objects.select_related("event").filter(link__token=token, link__active=True).first()
+    )
     if player is None:
         return None
     event = player.event

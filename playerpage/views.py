@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -33,10 +34,11 @@ from playerpage.models import Policy
 
 def _private(response: HttpResponse) -> HttpResponse:
     """Nobody else's cache keeps it, no search engine lists it, and no link on it sends the
-    token away in a Referer header."""
+    token to another site in a Referer header (``same-origin``: ``no-referrer`` would make
+    the browser send ``Origin: null`` with the report, which the CSRF check refuses)."""
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["Cookie", "HX-Request"])
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -49,7 +51,7 @@ def _etag(request: HttpRequest, ref: selectors.LinkRef) -> str | None:
         return None
     version = event_version(ref.slug)
     htmx = "h" if getattr(request, "htmx", False) else "p"
-    digest = hashlib.sha256(f"{ref.player_id}|{version}|{htmx}|{csrf}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{ref.key}|{version}|{htmx}|{csrf}".encode()).hexdigest()
     return f'"pp-{digest[:24]}"'
 
 
@@ -60,12 +62,12 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("No such page")
     if request.method == "POST":
         return _private(_report(request, token, ref))
+    get_token(request)  # a CSRF cookie even while there is no form: the ETag names it
     etag = _etag(request, ref)
     if etag is not None and etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponse(status=304)
     else:
-        response = _render(request, ref, ReportForm(), status=200)
-        etag = _etag(request, ref)  # the form made a CSRF cookie if there was none
+        response = _render(request, token, ref, ReportForm(), status=200)
     if etag is not None:
         response["ETag"] = etag
     return _private(response)
@@ -73,13 +75,14 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _render(
     request: HttpRequest,
+    token: str,
     ref: selectors.LinkRef,
     form: ReportForm,
     *,
     status: int,
     refusal: str = "",
 ) -> HttpResponse:
-    data = selectors.player_page(ref.player_id, ref.slug)
+    data = selectors.player_page(token, ref)
     if data is None:
         raise Http404("No such page")
     context = {"page": data, "form": form, "refusal": refusal, "poll": selectors.POLL_SECONDS}
@@ -94,20 +97,20 @@ def _render(
 def _report(request: HttpRequest, token: str, ref: selectors.LinkRef) -> HttpResponse:
     form = ReportForm(request.POST)
     if not form.is_valid():
-        return _render(request, ref, form, status=400, refusal="Report 1-0, 1/2-1/2 or 0-1.")
+        return _render(request, token, ref, form, status=400, refusal="Report 1-0, 1/2-1/2 or 0-1.")
     try:
         outcome = services.result_report_submit(token=token, result=form.cleaned_data["result"])
     except services.LinkUnknown as exc:
         raise Http404("No such page") from exc
     except services.ReportRefused as exc:
-        return _render(request, ref, form, status=exc.status, refusal=str(exc))
+        return _render(request, token, ref, form, status=exc.status, refusal=str(exc))
     except ResultConflict:
         refusal = "The arbiter has just entered a result: see the arbiter."
-        return _render(request, ref, form, status=409, refusal=refusal)
+        return _render(request, token, ref, form, status=409, refusal=refusal)
     except UserError as exc:  # the closed event
-        return _render(request, ref, form, status=403, refusal=str(exc))
+        return _render(request, token, ref, form, status=403, refusal=str(exc))
     if outcome.late:
-        return _render(request, ref, form, status=409, refusal=services.SEE_THE_ARBITER)
+        return _render(request, token, ref, form, status=409, refusal=services.SEE_THE_ARBITER)
     messages.success(
         request,
         "Thank you: both reports agree, the result is in."

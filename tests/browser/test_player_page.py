@@ -77,7 +77,7 @@ def test_players_report_from_their_phones_and_the_arbiter_resolves_the_rest(
     expect(spectator.locator("tbody tr").first).to_contain_text("1-0")
 
     # Board 2: they disagree; board 3: one player reports. Nothing is entered.
-    report(on_the_phone(new_page, urls[3]), "1/2-1/2")
+    report(on_the_phone(new_page, urls[3]), "½-½")
     report(on_the_phone(new_page, urls[4]), "0-1")
     lone = on_the_phone(new_page, urls[6])
     report(lone, "0-1")

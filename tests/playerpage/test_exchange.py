@@ -46,6 +46,7 @@ def test_the_document_carries_policy_links_and_reports(reported) -> None:  # typ
     ]  # fmt: skip
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_backup_restored_keeps_the_cards_working(reported, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     urls = {n: url_of(reported, n) for n in (1, 2, 3, 4)}
     before = event_export_document(reported)

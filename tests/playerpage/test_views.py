@@ -53,7 +53,7 @@ def test_the_page_shows_board_colour_and_opponent(event) -> None:  # type: ignor
     text = response.content.decode()
     assert "Board 1" in text and "you play <strong>Black</strong>" in text
     assert "1. Player 1" in text and "Spring Open" in text
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert "private" in response["Cache-Control"]
 
 

@@ -19,8 +19,6 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         director = get_user_model().objects.filter(username="director").first()
         with_players = Player.objects.values("event")
-        for event in Event.objects.filter(pk__in=with_players).exclude(
-            status=EventStatus.FINISHED
-        ):
+        for event in Event.objects.filter(pk__in=with_players).exclude(status=EventStatus.FINISHED):
             player_links_issue(event=event, user=director)
         self.stdout.write("Player cards: /e/swiss-open/players/cards/ (the director's)")
