@@ -668,8 +668,12 @@ def cpu_line(meter: CpuMeter, options: argparse.Namespace) -> str:
 
 
 def directors_lines(samples: list[list[Any]]) -> list[str]:
-    lines = ["| director's request | n | p50 ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
-    for name in ("result entry", "result POST", "login"):
+    lines = ["| director's or player's request | n | p50 ms | p95 ms | max ms |"]
+    lines.append("|---|---:|---:|---:|---:|")
+    names = ("result entry", "result POST", "login", "player page", "player page poll")
+    for name in (*names, "player report"):
+        if name.startswith("player") and not any(n == name for _, n, _, _ in samples):
+            continue
         sample = [elapsed for _, n, elapsed, _ in samples if n == name]
         lines.append(
             f"| {name} | {len(sample)} | {percentile(sample, 0.5):.0f} | "
