@@ -253,6 +253,26 @@ def every_setting_changed() -> None:
     )
     _drawings_of_lots(director)
     _bridge_result_corrected(event["gnot-2012"], director)
+    _players_reports(event["swiss-open"], director)
+
+
+def _players_reports(event: Event, director: Any) -> None:
+    """The player's page (issue 21): a revoked and a re-issued link, a policy, reports (round 4
+    has its results: they are the late reports the arbiter sees)."""
+    from playerpage.models import PlayerLink
+    from playerpage.services import (
+        player_link_reissue,
+        player_link_revoke,
+        reporting_policy_set,
+        result_report_submit,
+    )
+
+    player_link_revoke(event=event, start_no=2, user=director)
+    player_link_reissue(event=event, start_no=3, user=director)
+    reporting_policy_set(event=event, policy="arbiter", user=director)
+    for start_no in (1, 4):
+        token = PlayerLink.objects.get(player__event=event, player__start_no=start_no).token
+        result_report_submit(token=token, result="1-0")
 
 
 def _bridge_result_corrected(event: Event, director: Any) -> None:
@@ -292,6 +312,7 @@ def who_and_when() -> dict[str, list[tuple[Any, ...]]]:
     """The records of who did what and when that no page shows (the confirmation's moment)."""
     from draws.models import DrawCeremony
     from formats.cohen.models import CohenStage
+    from playerpage.models import PlayerLink, ReportingPolicy, ResultReport
     from playoffs.models import ArbiterDecision, CoinToss, PlayoffState
     from prizes.models import PrizeSheetApproval, Series
 
@@ -314,6 +335,12 @@ def who_and_when() -> dict[str, list[tuple[Any, ...]]]:
                            "schedule_created"),
         "series": rows(Series, "slug", "name", "created_by__username", "created_at",
                        "events__slug"),
+        "player_links": rows(PlayerLink, "player__event__slug", "player__start_no", "token",
+                             "active"),
+        "reporting": rows(ReportingPolicy, "event__slug", "policy"),
+        "reports": rows(ResultReport, "game__round__event__slug", "game__round__number",
+                        "game__board", "player__start_no", "result", "reported_at", "source",
+                        "status"),
     }  # fmt: skip
 
 
