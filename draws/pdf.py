@@ -28,8 +28,9 @@ class PairingLine:
 def _named(player: Any) -> str:
     """``7. Name``, and the withdrawal when the player withdrew (issue 20)."""
     named = f"{player.start_no}. {player.name}"
-    if player.withdrawn_after_round is not None:
-        named += f" (withdrawn after round {player.withdrawn_after_round})"
+    withdrawn = getattr(player, "withdrawn_after_round", None)
+    if withdrawn is not None:
+        named += f" (withdrawn after round {withdrawn})"
     return named
 
 

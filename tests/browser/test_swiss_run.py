@@ -121,7 +121,7 @@ def record_withdrawal(page: Page) -> None:
     form.get_by_role("button", name="Record", exact=True).click()
     expect(page.get_by_role("status")).to_have_text("Withdrawal recorded.")
     withdrawn = page.get_by_role("row").filter(has_text=player_name(WITHDRAWN))
-    expect(withdrawn).to_contain_text(f"withdrew after round {WITHDRAWN_AFTER}")
+    expect(withdrawn).to_contain_text(f"withdrawn after round {WITHDRAWN_AFTER}")
 
 
 def pair_and_publish(page: Page, round_no: int) -> None:
