@@ -277,10 +277,25 @@ def _extra_states(world: dict[str, Any], director: Client) -> Iterator[tuple[str
     found = director.get(search)
     assert b"rating-hit" in found.content, search
     yield search, found
+    yield from _a_player_page_with_its_report_form(world)
     number = Game.objects.filter(round__event=swiss).order_by("-round__number").first()
     if number is not None:
         rnd = number.round.number
         yield "the Swiss review", director.get(f"/e/{swiss.slug}/swiss/rounds/{rnd}/")
+
+
+def _a_player_page_with_its_report_form(world: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """A player's private page (issue 21) where the player may still report: its form."""
+    from playerpage.models import PlayerLink
+    from playerpage.services import player_links_issue
+
+    for event in world["events"].values():
+        player_links_issue(event=event, user=world["people"]["director"])
+        for link in PlayerLink.objects.filter(player__event=event, active=True):
+            response = Client().get(f"/p/{link.token}/")
+            if b'id="report-form"' in response.content:
+                yield "a player's page", response
+                return
 
 
 @pytest.mark.django_db

@@ -319,8 +319,17 @@ def _next_card(page: str) -> str:
 @pytest.mark.parametrize(
     ("persona", "steps", "close"),
     [
-        # The director pairs round 2 next (draws' step); the event is not over, so no closing.
-        ("director", ["Pair round 2"], False),
+        # The director pairs round 2 next (draws' step), and has not yet given the players
+        # their private links (the player's page, issue 21); the event is not over, so no
+        # closing.
+        (
+            "director",
+            [
+                "Pair round 2",
+                "Issue the players&#x27; private links and print their cards (4 without one)",
+            ],
+            False,
+        ),
         # An arbiter pairs nothing: nothing else is waiting.
         ("arbiter", [], False),
     ],
