@@ -1,21 +1,30 @@
 """TRF import/export and uploads: the bridge between :mod:`events.trf` (pure) and the models.
 
-An import either loads completely or changes nothing (one transaction).
+An import either loads completely or changes nothing (one transaction). What a file holds
+beyond the event, its players and its rounds belongs to the apps above the foundation, which
+register a :class:`TrfPart` (the Swiss workflow: the next round's requested byes, the initial
+colour, the pairing numbers, acceleration and forbidden pairs): the foundation imports none of
+them. What the import decided for the director (the rounds it assumed, the records it did not
+read) is kept as the notes of its audit entry, :func:`import_notes`, which the command prints
+on stderr and the import page shows.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
-from events.models import Event, Player
+from events.models import AuditEntry, Event, Player
 from events.records import Crosstable, Entrant, RoundResult
+from events.registries import Registry
 from events.selectors import event_crosstable
 from events.services import (
     ByeInput,
@@ -23,6 +32,7 @@ from events.services import (
     PairingInput,
     PlayerFields,
     UserLike,
+    audit_record,
     event_create,
     players_register_many,
     refuse_unstorable_values,
@@ -117,10 +127,34 @@ def detect_system(crosstable: Crosstable) -> str:
     return {1: "round_robin", 2: "double_round_robin"}.get(times.pop(), "swiss")
 
 
+@dataclass(frozen=True)
+class TrfPart:
+    """What an app above the foundation reads from an imported TRF file: ``load`` writes it
+    into the new event (in the import's transaction) and returns notes for the director; a
+    :class:`~events.errors.UserError` refuses the whole import."""
+
+    code: str
+    load: Callable[[trf.ParsedTrf, Event, UserLike], list[str]]
+
+
+TRF_PARTS: Registry[TrfPart] = Registry("TRF part")
+
+
+def trf_part_register(part: TrfPart) -> TrfPart:
+    return TRF_PARTS.register(part.code, part)
+
+
+IMPORT_ACTION = "trf.import"
+
+
 @transaction.atomic
 @refuse_unstorable_values(ImportFailed)
 def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
-    """Create an event from a TRF16/TRF-2026 file. All or nothing."""
+    """Create an event from a TRF16/TRF-2026 file. All or nothing.
+
+    The event has the rounds the file schedules (``XXR``/``142``), else the rounds it holds
+    (issue 20); the notes of the import say which (:func:`import_notes`).
+    """
     try:
         parsed = trf.parse_trf(text)
     except trf.TrfError as exc:
@@ -128,13 +162,15 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     table = parsed.crosstable
     start = table.start_date
     preset = "fide-2026" if start is not None and start >= EDITION_2026_FROM else "fide-2024"
+    scoring = dict(parsed.pairing.scoring) if parsed.pairing else {}
     fields = EventFields(
         name=parsed.name or table.name or "Imported tournament",
         system=detect_system(table),
         time_control="classical",
-        rounds=max(table.rounds, 1),
+        rounds=max(parsed.rounds, 1),
         start_date=start,
         preset=preset,
+        overrides={"scoring": {k: str(v) for k, v in scoring.items()}} if scoring else None,
         site=parsed.site,
     )
     try:
@@ -147,11 +183,47 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
             round_pairings_set(
                 event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
             )
+        notes = _rounds_notes(parsed) + _scoring_notes(scoring)
+        for part in TRF_PARTS.values():
+            notes += part.load(parsed, event, user)
     except ImportFailed:
         raise
     except UserError as exc:
         raise ImportFailed(str(exc)) from exc
+    audit_record(
+        event=event,
+        user=user,
+        action=IMPORT_ACTION,
+        summary=f"Imported from a TRF file: {table.rounds} of {event.rounds} rounds played",
+        after={"notes": notes},
+    )
     return event
+
+
+def _rounds_notes(parsed: trf.ParsedTrf) -> list[str]:
+    played = parsed.crosstable.rounds
+    if parsed.scheduled_rounds is None:
+        return [
+            f"The file does not say how many rounds the event has (record XXR or 142): it "
+            f"has the {parsed.rounds} it holds. Change the number in the event's settings."
+        ]
+    if parsed.scheduled_rounds > played:
+        return [f"{played} of {parsed.scheduled_rounds} rounds played (record XXR/142)."]
+    return []
+
+
+def _scoring_notes(scoring: dict[str, Any]) -> list[str]:
+    if not scoring:
+        return []
+    points = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in scoring.items())
+    return [f"Points from the file (records BBW-BBU): {points}."]
+
+
+def import_notes(event: Event) -> list[str]:
+    """What the TRF import of ``event`` decided for the director (empty: not imported so)."""
+    entry = AuditEntry.objects.filter(event=event, action=IMPORT_ACTION).order_by("id").first()
+    after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
+    return [str(note) for note in after.get("notes", [])]
 
 
 def players_from_trf(text: str) -> list[PlayerFields]:
