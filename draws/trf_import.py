@@ -1,5 +1,6 @@
 """What an imported TRF file says about pairing the rest of a Swiss (issue 20, "Switching from
-another program mid-event"): a :class:`~events.imports.TrfPart` of the TRF import.
+another program mid-event"): a :class:`~events.imports.TrfPart` of the TRF import and export
+(the export writes the next round's requested byes back as they were read).
 
 A director who started in Swiss-Manager or Vega exports a TRF after round N and pairs round
 N + 1 here; ``manage.py pair`` must then give the pairing bbpPairings gives for the same file
@@ -186,5 +187,17 @@ def _forbidden_pairs(event: Event, records: PairingRecords, players: dict[int, i
     return [f"{len(pairs)} forbidden pairs from the file (XXP)."] if pairs else []
 
 
+def swiss_trf_export(event: Event, held: int) -> tuple[list[str], list[tuple[int, str]]]:
+    """The export's share: the requested byes of the round after the last one held, as one
+    more round in which only they appear (as they were read)."""
+    if event.system != EventSystem.SWISS or held >= event.rounds:
+        return [], []
+    requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
+        "player__start_no", "kind"
+    )
+    codes = {kind: code for code, kind in REQUESTED.items()}
+    return [], [(start_no, codes[kind]) for start_no, kind in requests]
+
+
 def register() -> None:
-    trf_part_register(TrfPart("swiss", swiss_trf_load))
+    trf_part_register(TrfPart("swiss", swiss_trf_load, swiss_trf_export))

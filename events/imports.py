@@ -19,10 +19,11 @@ from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import Max
 
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
-from events.models import AuditEntry, Event, Player
+from events.models import AuditEntry, Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.registries import Registry
 from events.selectors import event_crosstable
@@ -31,10 +32,12 @@ from events.services import (
     EventFields,
     PairingInput,
     PlayerFields,
+    TournamentRecords,
     UserLike,
     audit_record,
     event_create,
     players_register_many,
+    records_of,
     refuse_unstorable_values,
     round_pairings_set,
 )
@@ -129,12 +132,16 @@ def detect_system(crosstable: Crosstable) -> str:
 
 @dataclass(frozen=True)
 class TrfPart:
-    """What an app above the foundation reads from an imported TRF file: ``load`` writes it
-    into the new event (in the import's transaction) and returns notes for the director; a
-    :class:`~events.errors.UserError` refuses the whole import."""
+    """What an app above the foundation reads from an imported TRF file and writes into an
+    exported one: ``load`` writes it into the new event (in the import's transaction) and
+    returns notes for the director (a :class:`~events.errors.UserError` refuses the whole
+    import); ``export`` gives what the export adds."""
 
     code: str
     load: Callable[[trf.ParsedTrf, Event, UserLike], list[str]]
+    # (event, rounds held) -> (extra records, the next round's requested byes as
+    # (start_no, "H" | "Z")) for the export; None: the part writes nothing.
+    export: Callable[[Event, int], tuple[list[str], list[tuple[int, str]]]] | None = None
 
 
 TRF_PARTS: Registry[TrfPart] = Registry("TRF part")
@@ -172,6 +179,7 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         preset=preset,
         overrides={"scoring": {k: str(v) for k, v in scoring.items()}} if scoring else None,
         site=parsed.site,
+        records=_records(parsed.records),
     )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
@@ -198,6 +206,20 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         after={"notes": notes},
     )
     return event
+
+
+def _records(records: trf.TournamentRecords | None) -> TournamentRecords:
+    if records is None:
+        return TournamentRecords()
+    return TournamentRecords(
+        federation=records.federation,
+        end_date=records.end_date,
+        tournament_type=records.tournament_type,
+        chief_arbiter=records.chief_arbiter,
+        deputy_arbiters=records.deputy_arbiters,
+        rate_of_play=records.rate_of_play,
+        round_dates=records.round_dates,
+    )
 
 
 def _rounds_notes(parsed: trf.ParsedTrf) -> list[str]:
@@ -258,9 +280,16 @@ def decode_upload(upload: UploadedFile) -> str:
 
 
 def event_export_trf(event: Event) -> str:
-    """TRF16 for the rating officer and FIDE's own tools; a player whose year of birth alone
-    is known (registered from a rating list) gets ``YYYY/00/00``."""
-    crosstable = event_crosstable(event)
+    """TRF16 for the rating officer, FIDE's own tools and the next program (issue 20).
+
+    The tournament records of the rating report (022-132; 062/072/082 counted here), ``XXR``
+    with the scheduled rounds, the rounds that have games or byes (a later round has nothing to
+    say yet), and what the apps above add (:class:`TrfPart` ``export``: the Swiss workflow
+    writes the next round's requested byes as bbpPairings and JaVaFo read them). A player
+    whose year of birth alone is known (registered from a rating list) gets ``YYYY/00/00``.
+    """
+    held = _rounds_held(event)
+    crosstable = event_crosstable(event, rounds=held)
     years = dict(
         Player.objects.filter(event=event, birth_date=None)
         .exclude(birth_year=None)
@@ -269,7 +298,37 @@ def event_export_trf(event: Event) -> str:
     if years:
         entrants = tuple(replace(e, birth_year=years.get(e.start_no)) for e in crosstable.entrants)
         crosstable = replace(crosstable, entrants=entrants)
-    return trf.write_trf(crosstable)
+    extras: list[str] = []
+    next_round: list[tuple[int, str]] = []
+    for part in TRF_PARTS.values():
+        if part.export is not None:
+            part_records, part_byes = part.export(event, held)
+            extras += part_records
+            next_round += part_byes
+    records = records_of(event)
+    return trf.write_trf(
+        crosstable,
+        tournament_type=event.tournament_type or None,
+        site=event.site,
+        federation=records.federation,
+        end_date=records.end_date,
+        extra_records=extras,
+        scheduled_rounds=event.rounds,
+        records=trf.TournamentRecords(
+            chief_arbiter=records.chief_arbiter,
+            deputy_arbiters=records.deputy_arbiters,
+            rate_of_play=records.rate_of_play,
+            round_dates=records.round_dates,
+        ),
+        next_round_byes=tuple(sorted(next_round)),
+    )
+
+
+def _rounds_held(event: Event) -> int:
+    """The last round with a game or a bye (0: none yet)."""
+    games = Game.objects.filter(round__event=event).aggregate(last=Max("round__number"))
+    byes = Bye.objects.filter(round__event=event).aggregate(last=Max("round__number"))
+    return max(games["last"] or 0, byes["last"] or 0)
 
 
 def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:

@@ -45,7 +45,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from events.limits import MAX_PLAYERS, MAX_ROUNDS, InputTooLarge, event_size_check
+from events.limits import (
+    MAX_DEPUTY_ARBITERS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    InputTooLarge,
+    event_size_check,
+)
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 
 ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
@@ -380,7 +386,6 @@ _TEXT_RECORDS = {
     "102": "chief_arbiter",
     "122": "rate_of_play",
 }
-MAX_DEPUTY_ARBITERS = 20
 
 
 def _read_text(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
@@ -674,34 +679,67 @@ def write_trf(
     federation: str = "",
     end_date: dt.date | None = None,
     extra_records: Iterable[str] = (),
+    scheduled_rounds: int | None = None,
+    records: TournamentRecords | None = None,
+    next_round_byes: Sequence[tuple[int, str]] = (),
 ) -> str:
     """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
 
-    Record ``042`` carries the start date in ISO form, which is what FIDE's calculator reads to
-    choose the C.07 edition; ``092`` says Swiss or round robin unless ``tournament_type`` is
-    given. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring.
+    The tournament section in TRF16's order: ``012`` to ``132`` (dates as ``YYYY/MM/DD``,
+    which FIDE's calculator reads for the C.07 edition; round dates as ``YY/MM/DD`` in the
+    columns of their rounds; ``062``/``072``/``082`` counted), then ``XXR`` with
+    ``scheduled_rounds`` (default: the rounds written). ``092`` says Swiss or round robin
+    unless ``tournament_type`` is given. ``next_round_byes`` (start number, ``H``/``Z``) are
+    written as one more round in which only they appear, as bbpPairings and JaVaFo read the
+    next round's requested byes. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables
+    with default scoring.
     """
+    records = records or TournamentRecords()
     lines = [f"012 {crosstable.name}".rstrip()]
-    if site:
-        lines.append(f"022 {site}")
-    if federation:
-        lines.append(f"032 {federation}")
-    if crosstable.start_date:
-        lines.append(f"042 {crosstable.start_date.isoformat()}")
-    if end_date:
-        lines.append(f"052 {end_date.isoformat()}")
+    lines += _text_record("022", site)
+    lines += _text_record("032", federation)
+    lines += _date_record("042", crosstable.start_date)
+    lines += _date_record("052", end_date)
     lines.append(f"062 {len(crosstable.entrants)}")
     rated = sum(1 for entrant in crosstable.entrants if entrant.rating)
     lines.append(f"072 {rated}")
+    lines.append("082 0")  # an individual event: no teams
     kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
     lines.append(f"092 {kind}")
-    lines.append(f"XXR {crosstable.rounds}")
+    lines += _text_record("102", records.chief_arbiter)
+    for deputy in records.deputy_arbiters:
+        lines += _text_record("112", deputy)
+    lines += _text_record("122", records.rate_of_play)
+    if any(records.round_dates):
+        lines.append(_round_dates_record(records.round_dates))
+    lines.append(f"XXR {scheduled_rounds or crosstable.rounds}")
     lines.extend(extra_records)
     ranks = _ranks(crosstable)
+    requested = dict(next_round_byes)
     for entrant in crosstable.entrants:
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
-        lines.append(_player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no]))
+        line = _player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no])
+        if entrant.start_no in requested:
+            line = line.ljust(ROUND_BLOCK_START - 2 + ROUND_BLOCK_WIDTH * crosstable.rounds)
+            line += f"  0000 - {requested[entrant.start_no]}"
+        lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def _text_record(code: str, value: str) -> list[str]:
+    # One line each: a line break in the value would start a record of its own.
+    text = " ".join(value.split())
+    return [f"{code} {text}"] if text else []
+
+
+def _date_record(code: str, value: dt.date | None) -> list[str]:
+    return [f"{code} {value.strftime('%Y/%m/%d')}"] if value else []
+
+
+def _round_dates_record(dates: Sequence[dt.date | None]) -> str:
+    """Record 132: round r's date as ``YY/MM/DD`` in columns 92 + 10(r - 1) on (TRF16)."""
+    blocks = "".join(f"  {d.strftime('%y/%m/%d') if d else '':<8}" for d in dates)
+    return ("132" + " " * (ROUND_BLOCK_START - 5) + blocks).rstrip()
 
 
 def entrants_by_start_no(entrants: Sequence[Entrant]) -> dict[int, Entrant]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.records import Crosstable, Entrant, RoundResult
-from events.trf import TrfError, format_points, parse_date, parse_trf, write_trf
+from events.trf import (
+    TournamentRecords,
+    TrfError,
+    format_points,
+    parse_date,
+    parse_trf,
+    write_trf,
+)
 from tests.standings.generate import generate
 
 DATA = Path("/work/shared/data/tiebreaks")
@@ -175,7 +183,7 @@ def test_written_columns_follow_trf16() -> None:
     assert record[48:52] == "2050"
     assert record[80:84] == " 3.5"
     assert record[91:99] == "  12 b 1"
-    assert "042 2024-08-01" in lines and "XXR 5" in lines
+    assert "042 2024/08/01" in lines and "XXR 5" in lines  # TRF16: YYYY/MM/DD
 
 
 _names = st.text(alphabet=st.characters(min_codepoint=65, max_codepoint=122), max_size=33).map(
@@ -339,3 +347,45 @@ def test_bad_tournament_records_are_refused_with_the_line(record: str, message: 
 def test_placeholder_dates_are_no_date(placeholder: str) -> None:
     text = GOOD.replace("042 2024-08-01", f"042 {placeholder}")
     assert parse_trf(text).start_date is None
+
+
+def test_written_records_read_back_the_same() -> None:
+    crosstable = parse_trf(GOOD).crosstable
+    records = TournamentRecords(
+        chief_arbiter="IA Kari Nordmann",
+        deputy_arbiters=("FA Ola Nordmann", "Per Hansen"),
+        rate_of_play="90'/40+30'+30\"",
+        round_dates=(dt.date(2024, 8, 1), None, dt.date(2024, 8, 3)),
+    )
+    text = write_trf(
+        crosstable,
+        tournament_type="Individual: Swiss-System",
+        site="Tromsø",
+        federation="NOR",
+        end_date=dt.date(2024, 8, 9),
+        scheduled_rounds=7,
+        records=records,
+        next_round_byes=[(2, "H"), (3, "Z")],
+    )
+    lines = text.splitlines()
+    assert lines[:13] == [
+        "012 Test Open", "022 Tromsø", "032 NOR", "042 2024/08/01", "052 2024/08/09", "062 3",
+        "072 3", "082 0", "092 Individual: Swiss-System", "102 IA Kari Nordmann",
+        "112 FA Ola Nordmann", "112 Per Hansen", "122 90'/40+30'+30\"",
+    ]  # fmt: skip
+    assert lines[13][91:99] == "24/08/01" and lines[13][111:119] == "24/08/03"
+    again = parse_trf(text)
+    assert again.records == replace(
+        records,
+        site="Tromsø",
+        federation="NOR",
+        end_date=dt.date(2024, 8, 9),
+        tournament_type="Individual: Swiss-System",
+    )
+    assert again.crosstable == crosstable
+    assert (again.rounds, again.next_round_byes) == (7, ((2, "H"), (3, "Z")))
+
+
+def test_a_line_break_in_a_record_does_not_start_another_record() -> None:
+    text = write_trf(parse_trf(GOOD).crosstable, records=TournamentRecords(chief_arbiter="A\n001"))
+    assert "102 A 001" in text.splitlines()
