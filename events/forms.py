@@ -86,7 +86,7 @@ class EventForm(forms.Form):
     rate_of_play = forms.CharField(
         max_length=200,
         required=False,
-        label="Time control (rate of play)",
+        label="Rate of play",
         help_text="As the rating report says it, e.g. 90'/40 moves + 30' + 30\" per move.",
     )
     round_dates = forms.CharField(
