@@ -28,8 +28,10 @@ bbpPairings reads it:
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
+from draws import swiss_selectors as selectors
 from draws.models import ByeRequest, ForbiddenPair, SwissSetup
 from draws.swiss import baku_acceleration
 from draws.swiss.continuation import acceleration_difference, inferred_initial_colour
@@ -38,7 +40,7 @@ from events.imports import TrfPart, trf_part_register
 from events.models import Event, EventSystem, Player
 from events.selectors import event_crosstable
 from events.services import UserLike
-from events.trf import PairingRecords, ParsedTrf
+from events.trf import PairingRecords, ParsedTrf, format_points
 
 REQUESTED = {"H": "half", "Z": "zero"}
 MAX_FORBIDDEN_PAIRS = 10_000
@@ -188,15 +190,44 @@ def _forbidden_pairs(event: Event, records: PairingRecords, players: dict[int, i
 
 
 def swiss_trf_export(event: Event, held: int) -> tuple[list[str], list[tuple[int, str]]]:
-    """The export's share: the requested byes of the round after the last one held, as one
-    more round in which only they appear (as they were read)."""
-    if event.system != EventSystem.SWISS or held >= event.rounds:
+    """The export's share, written as it is read: the initial colour (``XXC``) and the Baku
+    acceleration (``XXA``, rounds 1 to the next) when the pairing numbers are the start
+    numbers (bbpPairings' reading; otherwise neither would mean the same there), the forbidden
+    pairs in force in every round (``XXP``), and the requested byes of the round after the
+    last one held, as one more round in which only they appear."""
+    if event.system != EventSystem.SWISS:
         return [], []
+    setup = selectors.setup_of(event)
+    order = selectors.pairing_numbers(event, setup)
+    records: list[str] = []
+    if order == sorted(order):
+        colour, _ = selectors.initial_colour_of(event, setup)
+        records.append("XXC " + ("white1" if colour == "w" else "black1"))
+        if setup.acceleration == "baku":
+            records += _xxa_records(event, order, min(held + 1, event.rounds))
+    forever = ForbiddenPair.objects.filter(event=event, until_round=None).values_list(
+        "first__start_no", "second__start_no"
+    )
+    records += [f"XXP {a} {b}" for a, b in sorted(forever)]
+    if held >= event.rounds:
+        return records, []
     requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
         "player__start_no", "kind"
     )
     codes = {kind: code for code, kind in REQUESTED.items()}
-    return [], [(start_no, codes[kind]) for start_no, kind in requests]
+    return records, [(start_no, codes[kind]) for start_no, kind in requests]
+
+
+def _xxa_records(event: Event, order: list[int], through: int) -> list[str]:
+    scoring = event_crosstable(event, rounds=0).scoring
+    by_round = [
+        dict(baku_acceleration(order, event.rounds, r, scoring)) for r in range(1, through + 1)
+    ]
+    return [
+        f"XXA {start_no:4d}"
+        + "".join(f" {format_points(points.get(start_no, Fraction(0))):>4}" for points in by_round)
+        for start_no in order
+    ]
 
 
 def register() -> None:

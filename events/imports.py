@@ -298,7 +298,7 @@ def event_export_trf(event: Event) -> str:
     if years:
         entrants = tuple(replace(e, birth_year=years.get(e.start_no)) for e in crosstable.entrants)
         crosstable = replace(crosstable, entrants=entrants)
-    extras: list[str] = []
+    extras: list[str] = trf.points_records(crosstable.scoring)
     next_round: list[tuple[int, str]] = []
     for part in TRF_PARTS.values():
         if part.export is not None:

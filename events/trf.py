@@ -726,6 +726,25 @@ def write_trf(
     return "\n".join(lines) + "\n"
 
 
+def points_records(scoring: Scoring) -> list[str]:
+    """bbpPairings' ``BB?`` records for a point system other than FIDE's 1 / ½ / 0, when they
+    can say it (a forfeit win and a full-point bye score a win, a half-point bye a draw);
+    else none."""
+    if scoring == Scoring() or (scoring.forfeit_win, scoring.full_bye) != (scoring.win,) * 2:
+        return []
+    if scoring.half_bye != scoring.draw or scoring.time_control_weights:
+        return []
+    values = {
+        "BBW": scoring.win,
+        "BBD": scoring.draw,
+        "BBL": scoring.loss,
+        "BBZ": scoring.zero_bye,
+        "BBF": scoring.forfeit_loss,
+        "BBU": scoring.pairing_bye,
+    }
+    return [f"{code} {format_points(value):>4}" for code, value in values.items()]
+
+
 def _text_record(code: str, value: str) -> list[str]:
     # One line each: a line break in the value would start a record of its own.
     text = " ".join(value.split())

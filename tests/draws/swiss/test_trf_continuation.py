@@ -119,10 +119,20 @@ def compare(exe: str, case: Case, tmp_path: Path) -> list[str]:
         cut = cut_after(case, text, k)
         path = tmp_path / f"after-{k}.trf"
         path.write_text(cut, encoding="utf-8")
-        expected, got = theirs(exe, cut), ours(path, f"cut-{case.seed}-{k}")
+        slug = f"cut-{case.seed}-{k}"
+        expected, got = theirs(exe, cut), ours(path, slug)
         if got != expected:
             mismatches.append(f"after round {k}: bbpPairings {expected}, ours {got}")
+        again = theirs(exe, export_trf(slug))
+        if again != expected:
+            mismatches.append(f"after round {k}: bbpPairings on export_trf's file {again}")
     return mismatches
+
+
+def export_trf(slug: str) -> str:
+    out = StringIO()
+    call_command("export_trf", slug, stdout=out)
+    return out.getvalue()
 
 
 @pytest.mark.django_db
