@@ -152,8 +152,7 @@ def pages(director: Any) -> dict[str, str]:
     seen: dict[str, str] = {}
     for route in ROUTES:
         if not director_pages(route) or "slug" not in route.params:
-            # (A page of no event with parameters of its own, such as a password reset
-            # link's, has no event data to restore: it is left out.)
+            # Pages of no event (a password link's page takes its own token: none to restore).
             if director_pages(route) and not route.route.startswith("admin") and not route.params:
                 response = client.get(reverse(route.key))
                 seen[route.key] = f"{response.status_code}\n{page_text(response)}"
