@@ -8,8 +8,9 @@ class DrawsConfig(AppConfig):
     name = "draws"
 
     def ready(self) -> None:
-        from draws import ceremony_exchange, contributions, exchange
+        from draws import ceremony_exchange, contributions, exchange, trf_import
 
         exchange.register()
+        trf_import.register()
         ceremony_exchange.register()
         contributions.register()

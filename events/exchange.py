@@ -8,7 +8,9 @@ This module owns the event, its players, games and byes. Every other key belongs
 above the foundation, which registers it as a :class:`Section` (``prizes`` by
 :mod:`prizes.exchange`, the playoff keys by :mod:`playoffs.exchange`, each format's keys by its
 own app): the foundation imports none of them. Extensions to the brief's keys are documented in
-``docs/exchange-format.md`` and the JSON Schema: ``site``, per player ``previous_rank`` and
+``docs/exchange-format.md`` and the JSON Schema: ``site`` and the tournament records
+(``federation``, ``end_date``, ``tournament_type``, ``chief_arbiter``, ``deputy_arbiters``,
+``rate_of_play``, ``round_dates``), per player ``previous_rank`` and
 ``withdrawn_after_round``, and the formats' keys.
 """
 
@@ -25,7 +27,14 @@ from typing import Any
 from django.db import transaction
 
 from events.errors import ImportFailed, UserError
-from events.limits import event_size_check, json_parse, rounds_check, start_no_check
+from events.limits import (
+    MAX_DEPUTY_ARBITERS,
+    MAX_ROUNDS,
+    event_size_check,
+    json_parse,
+    rounds_check,
+    start_no_check,
+)
 from events.models import (
     Bye,
     ByeKind,
@@ -43,9 +52,12 @@ from events.services import (
     EventFields,
     PairingInput,
     PlayerFields,
+    TournamentRecords,
     UserLike,
     event_create,
     players_register_many,
+    records_of,
+    records_values,
     refuse_unstorable_values,
     round_pairings_set,
 )
@@ -137,6 +149,28 @@ def _event_fields(doc: Mapping[str, Any]) -> EventFields:
         currency=typed(doc.get("currency", "USD"), str, "currency"),
         site=typed(doc.get("site", ""), str, "site"),
         lots_seed=typed(doc.get("lots_seed", ""), str, "lots_seed"),
+        records=_records(doc),
+    )
+
+
+def _records(doc: Mapping[str, Any]) -> TournamentRecords:
+    """The tournament records of the rating report (TRF16 032-132), each key optional."""
+    deputies = typed(doc.get("deputy_arbiters", []), list, "deputy_arbiters")
+    dates = typed(doc.get("round_dates", []), list, "round_dates")
+    if len(deputies) > MAX_DEPUTY_ARBITERS or len(dates) > MAX_ROUNDS:
+        raise Invalid(
+            f"deputy_arbiters: at most {MAX_DEPUTY_ARBITERS}; round_dates: at most {MAX_ROUNDS}"
+        )
+    return TournamentRecords(
+        federation=typed(doc.get("federation", ""), str, "federation"),
+        end_date=date_of(doc.get("end_date"), "end_date"),
+        tournament_type=typed(doc.get("tournament_type", ""), str, "tournament_type"),
+        chief_arbiter=typed(doc.get("chief_arbiter", ""), str, "chief_arbiter"),
+        deputy_arbiters=tuple(
+            typed(name, str, f"deputy_arbiters[{i}]") for i, name in enumerate(deputies)
+        ),
+        rate_of_play=typed(doc.get("rate_of_play", ""), str, "rate_of_play"),
+        round_dates=tuple(date_of(d, f"round_dates[{i}]") for i, d in enumerate(dates)),
     )
 
 
@@ -366,12 +400,19 @@ def event_export_document(event: Event) -> dict[str, Any]:
 
 
 def _site_export(event: Event) -> dict[str, Any]:
-    return {"site": event.site} if event.site else {}
+    """``site`` (the city) and the tournament records of the rating report, each only when
+    set (an event without them exports as before they existed)."""
+    exported: dict[str, Any] = {"site": event.site} if event.site else {}
+    for key, value in records_values(records_of(event)).items():
+        if value:
+            exported[key] = value.isoformat() if isinstance(value, dt.date) else value
+    return exported
 
 
 def _site_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> None:
-    """``site`` is read with the event's own fields; it is a section only to keep its place
-    in the document (after the prizes and playoff games, before the formats' keys)."""
+    """``site`` and the records are read with the event's own fields; they are a section only
+    to keep their place in the document (after the prizes and playoff games, before the
+    formats' keys)."""
 
 
 section_register(Section("site", 25, _site_export, _site_load))

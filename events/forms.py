@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -9,12 +10,14 @@ from django.core.files.uploadedfile import UploadedFile
 
 from events.errors import DuplicatesToConfirm, UserError
 from events.limits import (
+    MAX_DEPUTY_ARBITERS,
     MAX_PLAYERS,
     MAX_RATING,
     MAX_ROUNDS,
     MAX_START_NO,
     MAX_UPLOAD_BYTES,
     currency_check,
+    federation_check,
     megabytes,
     size_check,
     whole_number,
@@ -27,7 +30,14 @@ from events.regulations import (
     event_tiebreaks_validate,
     preset_codes,
 )
-from events.services import ByeInput, EventFields, PairingInput, PlayerFields
+from events.services import (
+    DEPUTY_LENGTH,
+    ByeInput,
+    EventFields,
+    PairingInput,
+    PlayerFields,
+    TournamentRecords,
+)
 
 
 def _preset_choices() -> list[tuple[str, str]]:
@@ -58,7 +68,33 @@ class EventForm(forms.Form):
         label="Multi-way tie procedure",
     )
     currency = forms.CharField(max_length=3, initial="USD")
-    site = forms.CharField(max_length=200, required=False)
+    site = forms.CharField(max_length=200, required=False, label="City")
+    # The tournament records of FIDE's rating report (TRF16 022-132; issue 20).
+    federation = forms.CharField(max_length=3, required=False, help_text="FIDE code, e.g. NOR")
+    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    tournament_type = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Type of tournament",
+        help_text="As the rating report says it, e.g. Individual: Swiss-System.",
+    )
+    chief_arbiter = forms.CharField(max_length=200, required=False)
+    deputy_arbiters = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=f"One a line, at most {MAX_DEPUTY_ARBITERS}.",
+    )
+    rate_of_play = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Rate of play",
+        help_text="As the rating report says it, e.g. 90'/40 moves + 30' + 30\" per move.",
+    )
+    round_dates = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
+        help_text="One line a round, from round 1: its date (YYYY-MM-DD), or the line empty.",
+    )
     confirm_regulation = forms.BooleanField(
         required=False,
         label="I confirm changing the regulation set after round 1 has started",
@@ -79,6 +115,43 @@ class EventForm(forms.Form):
             except RegulationError as exc:
                 self.add_error("tiebreaks", str(exc))
         return data
+
+    def clean_federation(self) -> str:
+        try:
+            return federation_check(self.cleaned_data.get("federation", ""), "the event")
+        except UserError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+    def clean_deputy_arbiters(self) -> tuple[str, ...]:
+        names = tuple(
+            line.strip() for line in self.cleaned_data.get("deputy_arbiters", "").splitlines()
+        )
+        names = tuple(name for name in names if name)
+        if len(names) > MAX_DEPUTY_ARBITERS:
+            raise forms.ValidationError(f"at most {MAX_DEPUTY_ARBITERS} deputy arbiters")
+        for number, name in enumerate(names, start=1):
+            if len(name) > DEPUTY_LENGTH:
+                raise forms.ValidationError(
+                    f"line {number}: {len(name)} characters; at most {DEPUTY_LENGTH}"
+                )
+        return names
+
+    def clean_round_dates(self) -> tuple[dt.date | None, ...]:
+        lines = self.cleaned_data.get("round_dates", "").splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if len(lines) > MAX_ROUNDS:
+            raise forms.ValidationError(f"{len(lines)} lines; at most one a round")
+        dates: list[dt.date | None] = []
+        for number, line in enumerate(lines, start=1):
+            text = line.strip()
+            try:
+                dates.append(dt.date.fromisoformat(text) if text else None)
+            except ValueError as exc:
+                raise forms.ValidationError(
+                    f"line {number}: {text[:20]!r} is not a date (YYYY-MM-DD)"
+                ) from exc
+        return tuple(dates)
 
     def clean_currency(self) -> str:
         try:
@@ -105,6 +178,15 @@ class EventForm(forms.Form):
             overrides=overrides,
             currency=data["currency"],
             site=data.get("site", ""),
+            records=TournamentRecords(
+                federation=data.get("federation", ""),
+                end_date=data.get("end_date"),
+                tournament_type=data.get("tournament_type", ""),
+                chief_arbiter=data.get("chief_arbiter", ""),
+                deputy_arbiters=data.get("deputy_arbiters", ()),
+                rate_of_play=data.get("rate_of_play", ""),
+                round_dates=data.get("round_dates", ()),
+            ),
         )
 
     @classmethod
@@ -122,6 +204,13 @@ class EventForm(forms.Form):
             "procedure": overrides.get("procedure", ""),
             "currency": event.currency,
             "site": event.site,
+            "federation": event.federation,
+            "end_date": event.end_date,
+            "tournament_type": event.tournament_type,
+            "chief_arbiter": event.chief_arbiter,
+            "deputy_arbiters": "\n".join(event.deputy_arbiters or ()),
+            "rate_of_play": event.rate_of_play,
+            "round_dates": "\n".join(d or "" for d in event.round_dates or ()),
         }
 
 

@@ -1,31 +1,43 @@
 """TRF import/export and uploads: the bridge between :mod:`events.trf` (pure) and the models.
 
-An import either loads completely or changes nothing (one transaction).
+An import either loads completely or changes nothing (one transaction). What a file holds
+beyond the event, its players and its rounds belongs to the apps above the foundation, which
+register a :class:`TrfPart` (the Swiss workflow: the next round's requested byes, the initial
+colour, the pairing numbers, acceleration and forbidden pairs): the foundation imports none of
+them. What the import decided for the director (the rounds it assumed, the records it did not
+read) is kept as the notes of its audit entry, :func:`import_notes`, which the command prints
+on stderr and the import page shows.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, Max, OuterRef, Q
 
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
-from events.models import Bye, Event, Game, Player
+from events.models import AuditEntry, Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
+from events.registries import Registry
 from events.selectors import event_crosstable
 from events.services import (
     ByeInput,
     EventFields,
     PairingInput,
     PlayerFields,
+    TournamentRecords,
     UserLike,
+    audit_record,
     event_create,
     players_register_many,
+    records_of,
     refuse_unstorable_values,
     round_pairings_set,
 )
@@ -118,10 +130,38 @@ def detect_system(crosstable: Crosstable) -> str:
     return {1: "round_robin", 2: "double_round_robin"}.get(times.pop(), "swiss")
 
 
+@dataclass(frozen=True)
+class TrfPart:
+    """What an app above the foundation reads from an imported TRF file and writes into an
+    exported one: ``load`` writes it into the new event (in the import's transaction) and
+    returns notes for the director (a :class:`~events.errors.UserError` refuses the whole
+    import); ``export`` gives what the export adds."""
+
+    code: str
+    load: Callable[[trf.ParsedTrf, Event, UserLike], list[str]]
+    # (event, rounds held) -> (extra records, the next round's requested byes as
+    # (start_no, "H" | "Z")) for the export; None: the part writes nothing.
+    export: Callable[[Event, int], tuple[list[str], list[tuple[int, str]]]] | None = None
+
+
+TRF_PARTS: Registry[TrfPart] = Registry("TRF part")
+
+
+def trf_part_register(part: TrfPart) -> TrfPart:
+    return TRF_PARTS.register(part.code, part)
+
+
+IMPORT_ACTION = "trf.import"
+
+
 @transaction.atomic
 @refuse_unstorable_values(ImportFailed)
 def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
-    """Create an event from a TRF16/TRF-2026 file. All or nothing."""
+    """Create an event from a TRF16/TRF-2026 file. All or nothing.
+
+    The event has the rounds the file schedules (``XXR``/``142``), else the rounds it holds
+    (issue 20); the notes of the import say which (:func:`import_notes`).
+    """
     try:
         parsed = trf.parse_trf(text)
     except trf.TrfError as exc:
@@ -129,14 +169,17 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     table = parsed.crosstable
     start = table.start_date
     preset = "fide-2026" if start is not None and start >= EDITION_2026_FROM else "fide-2024"
+    scoring = dict(parsed.pairing.scoring) if parsed.pairing else {}
     fields = EventFields(
         name=parsed.name or table.name or "Imported tournament",
         system=detect_system(table),
         time_control="classical",
-        rounds=max(table.rounds, 1),
+        rounds=max(parsed.rounds, 1),
         start_date=start,
         preset=preset,
+        overrides={"scoring": {k: str(v) for k, v in scoring.items()}} if scoring else None,
         site=parsed.site,
+        records=_records(parsed.records),
     )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
@@ -153,11 +196,61 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
             round_pairings_set(
                 event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
             )
+        notes = _rounds_notes(parsed) + _scoring_notes(scoring)
+        for part in TRF_PARTS.values():
+            notes += part.load(parsed, event, user)
     except ImportFailed:
         raise
     except UserError as exc:
         raise ImportFailed(str(exc)) from exc
+    audit_record(
+        event=event,
+        user=user,
+        action=IMPORT_ACTION,
+        summary=f"Imported from a TRF file: {table.rounds} of {event.rounds} rounds played",
+        after={"notes": notes},
+    )
     return event
+
+
+def _records(records: trf.TournamentRecords | None) -> TournamentRecords:
+    if records is None:
+        return TournamentRecords()
+    return TournamentRecords(
+        federation=records.federation,
+        end_date=records.end_date,
+        tournament_type=records.tournament_type,
+        chief_arbiter=records.chief_arbiter,
+        deputy_arbiters=records.deputy_arbiters,
+        rate_of_play=records.rate_of_play,
+        round_dates=records.round_dates,
+    )
+
+
+def _rounds_notes(parsed: trf.ParsedTrf) -> list[str]:
+    played = parsed.crosstable.rounds
+    if parsed.scheduled_rounds is None:
+        return [
+            f"The file does not say how many rounds the event has (record XXR or 142): it "
+            f"has the {parsed.rounds} it holds. Change the number in the event's settings."
+        ]
+    if parsed.scheduled_rounds > played:
+        return [f"{played} of {parsed.scheduled_rounds} rounds played (record XXR/142)."]
+    return []
+
+
+def _scoring_notes(scoring: dict[str, Any]) -> list[str]:
+    if not scoring:
+        return []
+    points = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in scoring.items())
+    return [f"Points from the file (records BBW-BBU): {points}."]
+
+
+def import_notes(event: Event) -> list[str]:
+    """What the TRF import of ``event`` decided for the director (empty: not imported so)."""
+    entry = AuditEntry.objects.filter(event=event, action=IMPORT_ACTION).order_by("id").first()
+    after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
+    return [str(note) for note in after.get("notes", [])]
 
 
 def players_from_trf(text: str) -> list[PlayerFields]:
@@ -206,12 +299,19 @@ def withdrawn_without_playing(event: Event) -> set[int]:
 
 
 def event_export_trf(event: Event) -> str:
-    """TRF16 for the rating officer and FIDE's own tools; a player whose year of birth alone
-    is known (registered from a rating list) gets ``YYYY/00/00``. A player who withdrew
-    without ever playing is left out (issue 20: not ``0000 - Z`` in every round); one who was
-    registered by mistake is deleted (``events.services.player_delete``) and is not there
-    either."""
-    crosstable = event_crosstable(event)
+    """TRF16 for the rating officer, FIDE's own tools and the next program (issue 20).
+
+    The tournament records of the rating report (022-132; 062/072/082 counted here), ``XXR``
+    with the scheduled rounds, the rounds that have games or byes (a later round has nothing to
+    say yet), and what the apps above add (:class:`TrfPart` ``export``: the Swiss workflow
+    writes the next round's requested byes as bbpPairings and JaVaFo read them). A player
+    whose year of birth alone is known (registered from a rating list) gets ``YYYY/00/00``. A
+    player who withdrew without ever playing is left out (issue 20: not ``0000 - Z`` in every
+    round); one who was registered by mistake is deleted (``events.services.player_delete``)
+    and is not there either.
+    """
+    held = _rounds_held(event)
+    crosstable = event_crosstable(event, rounds=held)
     years = dict(
         Player.objects.filter(event=event, birth_date=None)
         .exclude(birth_year=None)
@@ -223,7 +323,38 @@ def event_export_trf(event: Event) -> str:
         for e in crosstable.entrants
         if e.start_no not in absent
     )
-    return trf.write_trf(replace(crosstable, entrants=entrants))
+    crosstable = replace(crosstable, entrants=entrants)
+    extras: list[str] = trf.points_records(crosstable.scoring)
+    next_round: list[tuple[int, str]] = []
+    for part in TRF_PARTS.values():
+        if part.export is not None:
+            part_records, part_byes = part.export(event, held)
+            extras += part_records
+            next_round += part_byes
+    records = records_of(event)
+    return trf.write_trf(
+        crosstable,
+        tournament_type=event.tournament_type or None,
+        site=event.site,
+        federation=records.federation,
+        end_date=records.end_date,
+        extra_records=extras,
+        scheduled_rounds=event.rounds,
+        records=trf.TournamentRecords(
+            chief_arbiter=records.chief_arbiter,
+            deputy_arbiters=records.deputy_arbiters,
+            rate_of_play=records.rate_of_play,
+            round_dates=records.round_dates,
+        ),
+        next_round_byes=tuple(sorted(next_round)),
+    )
+
+
+def _rounds_held(event: Event) -> int:
+    """The last round with a game or a bye (0: none yet)."""
+    games = Game.objects.filter(round__event=event).aggregate(last=Max("round__number"))
+    byes = Bye.objects.filter(round__event=event).aggregate(last=Max("round__number"))
+    return max(games["last"] or 0, byes["last"] or 0)
 
 
 def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:

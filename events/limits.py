@@ -34,6 +34,7 @@ MAX_BACKUP_BYTES = 512 * 2**20  # an ``export_all`` backup: every event of an in
 MAX_JSON_DEPTH = 32  # the exchange format nests 6 deep, a backup 10
 MAX_JSON_ITEMS = 1_000_000  # values in a document; the largest event's export has about 400,000
 MAX_BACKUP_JSON_ITEMS = 50_000_000
+MAX_DEPUTY_ARBITERS = 20  # TRF record 112, one line each; FIDE's largest opens list a dozen
 
 _MB = 2**20
 

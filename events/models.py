@@ -55,7 +55,15 @@ class Event(models.Model):
     results_version = models.PositiveBigIntegerField(default=1)
     lots_seed = models.CharField(max_length=200)
     currency = models.CharField(max_length=3, default="USD")
-    site = models.CharField(max_length=200, blank=True)
+    site = models.CharField(max_length=200, blank=True)  # the city (TRF record 022)
+    # The tournament records of FIDE's rating report (TRF16 records 032-132; issue 20).
+    federation = models.CharField(max_length=3, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    tournament_type = models.CharField(max_length=200, blank=True)  # 092, as given
+    chief_arbiter = models.CharField(max_length=200, blank=True)
+    deputy_arbiters = models.JSONField(default=list, blank=True)  # [name, ...], one per 112
+    rate_of_play = models.CharField(max_length=200, blank=True)  # 122, e.g. 90'/40+30'+30"
+    round_dates = models.JSONField(default=list, blank=True)  # ["YYYY-MM-DD" or null, ...]
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

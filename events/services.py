@@ -34,6 +34,7 @@ from events.errors import (
 )
 from events.formats import undo_handler
 from events.limits import (
+    MAX_DEPUTY_ARBITERS,
     currency_check,
     event_size_check,
     federation_check,
@@ -179,6 +180,20 @@ def unique_slug(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class TournamentRecords:
+    """The tournament records of FIDE's rating report (TRF16 032-132), beside the name, the
+    city (``site``) and the start date: every one optional, every one bounded."""
+
+    federation: str = ""
+    end_date: dt.date | None = None
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    rate_of_play: str = ""
+    round_dates: tuple[dt.date | None, ...] = ()
+
+
+@dataclass(frozen=True)
 class EventFields:
     name: str
     system: str
@@ -190,6 +205,33 @@ class EventFields:
     currency: str = "USD"
     site: str = ""
     lots_seed: str = ""
+    records: TournamentRecords = TournamentRecords()
+
+
+RECORD_TEXTS = ("tournament_type", "chief_arbiter", "rate_of_play")
+DEPUTY_LENGTH = 200
+
+
+def records_checked(records: TournamentRecords, fields: EventFields) -> TournamentRecords:
+    """The limits of :class:`TournamentRecords`, the same for the form, the importers and the
+    commands; a refusal names the value at fault."""
+    for name in RECORD_TEXTS:
+        check_length(Event, name, getattr(records, name), f"the event's {name.replace('_', ' ')}")
+    if len(records.deputy_arbiters) > MAX_DEPUTY_ARBITERS:
+        raise UserError(f"at most {MAX_DEPUTY_ARBITERS} deputy arbiters")
+    for number, deputy in enumerate(records.deputy_arbiters, start=1):
+        if not deputy.strip() or len(deputy) > DEPUTY_LENGTH:
+            raise UserError(f"deputy arbiter {number}: a name of 1 to {DEPUTY_LENGTH} characters")
+    if len(records.round_dates) > fields.rounds:
+        raise UserError(
+            f"{len(records.round_dates)} round dates for {fields.rounds} rounds: at most one "
+            "a round"
+        )
+    start, end = fields.start_date, records.end_date
+    if start is not None and end is not None and end < start:
+        raise UserError(f"the end date {end} is before the start date {start}")
+    federation = federation_check(records.federation, "the event") if records.federation else ""
+    return replace(records, federation=federation)
 
 
 @transaction.atomic
@@ -211,6 +253,7 @@ def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> 
         currency=fields.currency,
         site=fields.site,
         lots_seed=fields.lots_seed or secrets.token_hex(16),
+        **records_values(fields.records),
     )
     RegulationSet.objects.create(event=event, preset=fields.preset, overrides=overrides)
     if _actor(director) is not None:
@@ -222,10 +265,37 @@ def event_create(*, fields: EventFields, director: UserLike, slug: str = "") -> 
 def _event_fields_checked(fields: EventFields, *, players: int) -> EventFields:
     """The limits the form, the importers and the commands all hold an event to
     (:mod:`events.limits`), so that each accepts what the others accept."""
-    for field in ("name", "site", "lots_seed"):
-        check_length(Event, field, getattr(fields, field), f"the event's {field}")
+    for name in ("name", "site", "lots_seed"):
+        check_length(Event, name, getattr(fields, name), f"the event's {name}")
     event_size_check(players=players, rounds=fields.rounds)
-    return replace(fields, currency=currency_check(fields.currency))
+    records = records_checked(fields.records, fields)
+    return replace(fields, currency=currency_check(fields.currency), records=records)
+
+
+def records_values(records: TournamentRecords) -> dict[str, Any]:
+    """The records as the event's model fields."""
+    return {
+        "federation": records.federation,
+        "end_date": records.end_date,
+        "tournament_type": records.tournament_type,
+        "chief_arbiter": records.chief_arbiter,
+        "deputy_arbiters": list(records.deputy_arbiters),
+        "rate_of_play": records.rate_of_play,
+        "round_dates": [d.isoformat() if d else None for d in records.round_dates],
+    }
+
+
+def records_of(event: Event) -> TournamentRecords:
+    """The event's tournament records (the inverse of :func:`records_values`)."""
+    return TournamentRecords(
+        federation=event.federation,
+        end_date=event.end_date,
+        tournament_type=event.tournament_type,
+        chief_arbiter=event.chief_arbiter,
+        deputy_arbiters=tuple(event.deputy_arbiters or ()),
+        rate_of_play=event.rate_of_play,
+        round_dates=tuple(dt.date.fromisoformat(d) if d else None for d in event.round_dates or ()),
+    )
 
 
 def regulation_is_locked(event: Event) -> bool:
@@ -251,6 +321,8 @@ def event_update(
         )
     for name in ("name", "system", "time_control", "rounds", "start_date", "currency", "site"):
         setattr(event, name, getattr(fields, name))
+    for name, value in records_values(fields.records).items():
+        setattr(event, name, value)
     event.save()
     regulation.preset, regulation.overrides = fields.preset, overrides
     regulation.save()
@@ -325,6 +397,11 @@ def _event_snapshot(event: Event) -> dict[str, Any]:
         "start_date": event.start_date.isoformat() if event.start_date else None,
         "preset": event.regulation.preset,
         "overrides": event.regulation.overrides,
+        "site": event.site,
+        **{
+            name: value.isoformat() if isinstance(value, dt.date) else value
+            for name, value in records_values(records_of(event)).items()
+        },
     }
 
 

@@ -20,17 +20,38 @@ Decisions:
 * TRF16 has no scoring-system record; TRF-2026's ``162`` is kept verbatim and the crosstable
   gets FIDE's default scoring.
 * Records this module does not interpret are kept verbatim in :attr:`ParsedTrf.other_records`.
+
+Continuing an event paired elsewhere (issue 20): a file written after round N by Swiss-Manager,
+Vega or a pairing program may carry the next round's requested byes as one more round in
+which nobody is paired, as bbpPairings and JaVaFo read it. The last round is read so, into
+:attr:`ParsedTrf.next_round_byes`, when it has no game, no pairing-allocated bye and no forfeit
+win, and some player has no entry in it at all (the players still to be paired); a round in
+which every player has an entry is a round played (everyone had a bye). The pairing records
+bbpPairings and JaVaFo read are kept as data: ``XXC white1|black1|rank`` and TRF-2026 ``152``
+(initial colour, pairing numbers by file order), ``XXA`` (acceleration per player and round),
+``XXP`` (forbidden pairs), ``BBW``/``BBD``/``BBL``/``BBZ``/``BBF``/``BBU`` (points), and
+``192`` with a ``_BAKU`` type. The tournament records of TRF16 (``022`` city, ``032``
+federation, ``042``/``052`` dates, ``092`` type, ``102`` chief arbiter, ``112`` deputies, one
+line each, ``122`` time control, ``132`` round dates in the fixed columns of the round blocks,
+``YY/MM/DD``) are read and written; a date that is given but cannot be read is refused with
+its line number.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from events.limits import MAX_PLAYERS, MAX_ROUNDS, InputTooLarge, event_size_check
+from events.limits import (
+    MAX_DEPUTY_ARBITERS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    InputTooLarge,
+    event_size_check,
+)
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 
 ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
@@ -73,6 +94,47 @@ class ParsedTrf:
     federation: str = ""
     tournament_type: str = ""
     other_records: tuple[str, ...] = ()
+    records: TournamentRecords | None = None
+    pairing: PairingRecords | None = None
+    # The scheduled rounds as the file states them (XXR / 142); None when it does not.
+    scheduled_rounds: int | None = None
+    # The next round's requested byes: (start_no, "H" | "Z" | "F"), in start-number order.
+    next_round_byes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecords:
+    """TRF16's tournament section beyond the name and the start date (records 022-132).
+
+    ``round_dates`` holds one entry per round up to the last date given (None: no date).
+    """
+
+    site: str = ""
+    federation: str = ""
+    end_date: dt.date | None = None
+    tournament_type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    rate_of_play: str = ""
+    round_dates: tuple[dt.date | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRecords:
+    """What bbpPairings and JaVaFo read besides the results (their TRF(x) extensions and
+    TRF-2026's ``152``/``192``): ``initial_colour`` "w", "b" or "" (not given);
+    ``file_order`` when ``XXC rank`` makes the order of the 001 lines the pairing numbers;
+    ``accelerations`` per start number, one value per round from round 1 (``XXA``);
+    ``baku`` when record 192 names a Baku-accelerated system; ``forbidden`` the groups of an
+    ``XXP`` record (no two of a group may meet); ``scoring`` the points of the ``BB?``
+    records, by :class:`~events.records.Scoring` field."""
+
+    initial_colour: str = ""
+    file_order: bool = False
+    accelerations: tuple[tuple[int, tuple[Fraction, ...]], ...] = ()
+    baku: bool = False
+    forbidden: tuple[tuple[int, ...], ...] = ()
+    scoring: tuple[tuple[str, Fraction], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,47 +243,196 @@ class _Header:
     federation: str = ""
     start_date: dt.date | None = None
     end_date: dt.date | None = None
-    rounds: int = 0
+    rounds: int | None = None
     tournament_type: str = ""
     round_robin: bool | None = None
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = field(default_factory=list)
+    rate_of_play: str = ""
+    round_dates: tuple[dt.date | None, ...] = ()
+    initial_colour: str = ""
+    file_order: bool = False
+    accelerations: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    baku: bool = False
+    forbidden: list[tuple[int, ...]] = field(default_factory=list)
+    scoring: dict[str, Fraction] = field(default_factory=dict)
 
 
 def _round_robin_flag(text: str) -> bool | None:
     lowered = text.lower()
-    if "swiss" in lowered:
+    if "swiss" in lowered or "dutch" in lowered:
         return False
     if re.search(r"robin|berger|\brr\b|schev", lowered):
         return True
     return None
 
 
-def _scheduled_rounds(value: str, lineno: int) -> int:
+def _scheduled_rounds(value: str, lineno: int) -> int | None:
+    """The number of rounds of ``XXR``/``142``; None for 0 (some programs write it for "not
+    known yet")."""
     rounds = _parse_int(value.split()[0] if value.split() else "", lineno, "rounds")
     if rounds > MAX_ROUNDS:
         raise TrfError(f"line {lineno}: {rounds} rounds; an event has at most {MAX_ROUNDS}")
-    return rounds
+    return rounds or None
 
 
-def _read_header(header: _Header, record: str, value: str, lineno: int) -> bool:
-    """Interpret a tournament-section record; False when the record is not one of ours."""
-    if record == "012":
-        header.name = value.strip()
-    elif record == "022":
-        header.site = value.strip()
-    elif record == "032":
-        header.federation = value.strip()
-    elif record == "042":
-        header.start_date = parse_date(value)
-    elif record == "052":
-        header.end_date = parse_date(value)
-    elif record in ("XXR", "142"):
-        header.rounds = _scheduled_rounds(value, lineno)
-    elif record in ("092", "192"):
-        header.tournament_type = header.tournament_type or value.strip()
-        flag = _round_robin_flag(value)
-        header.round_robin = header.round_robin if flag is None else flag
+_PLACEHOLDER_DATE = re.compile(r"[0\s/.-]*")
+_SHORT_DATE = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
+
+
+def record_date(text: str, lineno: int, what: str) -> dt.date | None:
+    """A date of the tournament section: None when blank or all zeros (a placeholder), else
+    it must be a date (``YYYY/MM/DD`` and the other spellings :func:`parse_date` reads, or
+    TRF16's ``YY/MM/DD`` of record 132); anything else is refused with the line."""
+    value = text.strip()
+    if _PLACEHOLDER_DATE.fullmatch(value):
+        return None
+    short = _SHORT_DATE.fullmatch(value)
+    if short:
+        year, month, day = (int(part) for part in short.groups())
+        try:
+            return dt.date(2000 + year, month, day)
+        except ValueError:
+            pass
     else:
+        parsed = parse_date(value) if len(value) <= 10 else None
+        if parsed is not None:
+            return parsed
+    raise TrfError(f"line {lineno}: {what} {value[:20]!r} is not a date (YYYY/MM/DD)")
+
+
+def _round_dates(line: str, lineno: int) -> tuple[dt.date | None, ...]:
+    """Record 132: round r's date in columns 92 + 10(r - 1) to 99 + 10(r - 1) (TRF16)."""
+    blocks = _round_blocks(line)
+    if len(blocks) > MAX_ROUNDS:
+        raise TrfError(f"line {lineno}: {len(blocks)} round dates; at most {MAX_ROUNDS}")
+    return tuple(
+        record_date(block, lineno, f"round {number}'s date")
+        for number, block in enumerate(blocks, start=1)
+    )
+
+
+_POINTS = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
+# bbpPairings' point records (its README, "TRF(bx)") -> the Scoring fields they set.
+POINT_RECORDS = {
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pairing_bye",),
+}
+
+
+def _points(text: str, lineno: int, what: str) -> Fraction:
+    value = text.strip()
+    if not _POINTS.fullmatch(value):
+        raise TrfError(f"line {lineno}: {what} {value[:20]!r} is not a number of points")
+    return Fraction(value)
+
+
+def _read_points(header: _Header, record: str, value: str, lineno: int) -> None:
+    points = _points(value, lineno, f"record {record}:")
+    for key in POINT_RECORDS[record]:
+        header.scoring[key] = points
+
+
+def _read_acceleration(header: _Header, line: str, lineno: int) -> None:
+    start_no = _parse_int(line[4:8], lineno, "XXA: start number")
+    values = line[8:].split()
+    if len(values) > MAX_ROUNDS:
+        raise TrfError(f"line {lineno}: XXA: {len(values)} rounds; at most {MAX_ROUNDS}")
+    header.accelerations[start_no] = tuple(
+        _points(value, lineno, "XXA: acceleration") for value in values
+    )
+
+
+def _read_forbidden(header: _Header, value: str, lineno: int) -> None:
+    numbers = tuple(_parse_int(word, lineno, "XXP: start number") for word in value.split())
+    if len(numbers) < 2 or len(numbers) > MAX_PLAYERS:
+        raise TrfError(f"line {lineno}: XXP lists 2 to {MAX_PLAYERS:,} start numbers")
+    header.forbidden.append(numbers)
+
+
+def _read_colour(header: _Header, record: str, value: str, lineno: int) -> None:
+    if record == "152":
+        colour = {"W": "w", "B": "b"}.get(value.strip().upper())
+        if colour is None:
+            raise TrfError(f"line {lineno}: record 152: {value.strip()!r} is neither W nor B")
+        header.initial_colour = colour
+        return
+    for word in value.split():
+        if word == "white1":
+            header.initial_colour = "w"
+        elif word == "black1":
+            header.initial_colour = "b"
+        elif word == "rank":
+            header.file_order = True
+
+
+def _read_type(header: _Header, record: str, value: str) -> None:
+    if record == "092" or not header.tournament_type:
+        header.tournament_type = value.strip()
+    if record == "192" and value.strip().upper().endswith("_BAKU"):
+        header.baku = True
+    flag = _round_robin_flag(value)
+    header.round_robin = header.round_robin if flag is None else flag
+
+
+_TEXT_RECORDS = {
+    "012": "name",
+    "022": "site",
+    "032": "federation",
+    "102": "chief_arbiter",
+    "122": "rate_of_play",
+}
+
+
+def _read_text(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    setattr(header, _TEXT_RECORDS[record], value.strip())
+
+
+def _read_date(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    start = record == "042"
+    date = record_date(value, lineno, "the start date" if start else "the end date")
+    setattr(header, "start_date" if start else "end_date", date)
+
+
+def _read_deputy(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    if len(header.deputy_arbiters) == MAX_DEPUTY_ARBITERS:
+        raise TrfError(f"line {lineno}: more than {MAX_DEPUTY_ARBITERS} deputy arbiters")
+    if value.strip():
+        header.deputy_arbiters.append(value.strip())
+
+
+def _read_round_dates(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    header.round_dates = _round_dates(line, lineno)
+
+
+def _read_rounds(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    header.rounds = _scheduled_rounds(value, lineno)
+
+
+_READERS: dict[str, Callable[[_Header, str, str, str, int], None]] = {
+    **dict.fromkeys(_TEXT_RECORDS, _read_text),
+    **dict.fromkeys(("042", "052"), _read_date),
+    "112": _read_deputy,
+    "132": _read_round_dates,
+    **dict.fromkeys(("XXR", "142"), _read_rounds),
+    **dict.fromkeys(("092", "192"), lambda h, r, v, _line, _no: _read_type(h, r, v)),
+    **dict.fromkeys(("XXC", "152"), lambda h, r, v, _line, no: _read_colour(h, r, v, no)),
+    "XXA": lambda h, _r, _v, line, no: _read_acceleration(h, line, no),
+    "XXP": lambda h, _r, v, _line, no: _read_forbidden(h, v, no),
+    **dict.fromkeys(POINT_RECORDS, lambda h, r, v, _line, no: _read_points(h, r, v, no)),
+}
+
+
+def _read_header(header: _Header, record: str, value: str, line: str, lineno: int) -> bool:
+    """Interpret a tournament-section record; False when the record is not one of ours."""
+    reader = _READERS.get(record)
+    if reader is None:
         return False
+    reader(header, record, value, line, lineno)
     return True
 
 
@@ -239,7 +450,7 @@ def parse_trf(text: str) -> ParsedTrf:
             if len(players) == MAX_PLAYERS:
                 raise TrfError(f"line {lineno}: more than {MAX_PLAYERS:,} players")
             players.append(_parse_player(line, lineno))
-        elif not _read_header(header, record, value, lineno):
+        elif not _read_header(header, record, value, line, lineno):
             other.append(line)
     if not players:
         raise TrfError("the file has no player records (001)")
@@ -247,18 +458,52 @@ def parse_trf(text: str) -> ParsedTrf:
         event_size_check(players=len(players), rounds=max(1, *_rounds(players)))
     except InputTooLarge as exc:
         raise TrfError(str(exc)) from exc
-    crosstable = _build_crosstable(header, players)
+    crosstable, next_round_byes = _build_crosstable(header, players)
     return ParsedTrf(
         crosstable=crosstable,
         name=header.name,
         start_date=header.start_date,
         end_date=header.end_date,
-        rounds=max(header.rounds, crosstable.rounds),
+        rounds=_rounds_of_event(header.rounds, crosstable.rounds, bool(next_round_byes)),
         round_robin=header.round_robin,
         site=header.site,
         federation=header.federation,
         tournament_type=header.tournament_type,
         other_records=tuple(other),
+        records=TournamentRecords(
+            site=header.site,
+            federation=header.federation,
+            end_date=header.end_date,
+            tournament_type=header.tournament_type,
+            chief_arbiter=header.chief_arbiter,
+            deputy_arbiters=tuple(header.deputy_arbiters),
+            rate_of_play=header.rate_of_play,
+            round_dates=header.round_dates,
+        ),
+        pairing=_pairing_records(header),
+        scheduled_rounds=header.rounds,
+        next_round_byes=next_round_byes,
+    )
+
+
+def _rounds_of_event(scheduled: int | None, played: int, next_round: bool) -> int:
+    """The scheduled rounds when the file states them (never fewer than it holds), else the
+    rounds it holds, its next round included when it lists that round's requested byes."""
+    held = played + (1 if next_round else 0)
+    return max(scheduled or 0, held)
+
+
+def _pairing_records(header: _Header) -> PairingRecords:
+    scoring = dict(header.scoring)
+    if "win" in scoring:
+        scoring.setdefault("pairing_bye", scoring["win"])  # bbpPairings: BBU defaults to BBW
+    return PairingRecords(
+        initial_colour=header.initial_colour,
+        file_order=header.file_order,
+        accelerations=tuple(sorted(header.accelerations.items())),
+        baku=header.baku,
+        forbidden=tuple(header.forbidden),
+        scoring=tuple(sorted(scoring.items())),
     )
 
 
@@ -266,7 +511,9 @@ def _rounds(players: list[_PlayerLine]) -> list[int]:
     return [len(player.blocks) for player in players]
 
 
-def _build_crosstable(header: _Header, players: list[_PlayerLine]) -> Crosstable:
+def _build_crosstable(
+    header: _Header, players: list[_PlayerLine]
+) -> tuple[Crosstable, tuple[tuple[int, str], ...]]:
     rounds = max(_rounds(players))
     seen: dict[int, int] = {}
     entrants: list[Entrant] = []
@@ -283,13 +530,40 @@ def _build_crosstable(header: _Header, players: list[_PlayerLine]) -> Crosstable
             for r in range(1, rounds + 1)
         )
         entrants.append(_with_results(player.entrant, results))
+    next_round_byes: tuple[tuple[int, str], ...] = ()
+    if _is_next_round(players, entrants, rounds):
+        next_round_byes = tuple(
+            sorted(
+                (e.start_no, "Z" if e.results[-1].code == "-" else e.results[-1].code)
+                for e, player in zip(entrants, players, strict=True)
+                if len(player.blocks) == rounds
+            )
+        )
+        rounds -= 1
+        entrants = [_with_results(e, e.results[:rounds]) for e in entrants]
     _check_pairings(entrants, seen, rounds)
-    return Crosstable(
+    crosstable = Crosstable(
         name=header.name,
         rounds=rounds,
         entrants=tuple(entrants),
         start_date=header.start_date,
         round_robin=bool(header.round_robin),
+    )
+    return crosstable, next_round_byes
+
+
+# Codes of a player not paired in a round: requested byes (H, F), a zero-point bye or absence
+# (Z, blank) and a forfeit loss without an opponent, which bbpPairings reads as not paired.
+_NOT_PAIRED = frozenset("HFZ-")
+
+
+def _is_next_round(players: list[_PlayerLine], entrants: list[Entrant], rounds: int) -> bool:
+    """The last round holds the next round's requested byes: nobody in it is paired (no
+    game, no pairing-allocated bye, no forfeit win) and some player has no entry in it."""
+    if rounds < 1 or all(len(player.blocks) == rounds for player in players):
+        return False
+    return all(
+        e.results[-1].opponent is None and e.results[-1].code in _NOT_PAIRED for e in entrants
     )
 
 
@@ -405,34 +679,86 @@ def write_trf(
     federation: str = "",
     end_date: dt.date | None = None,
     extra_records: Iterable[str] = (),
+    scheduled_rounds: int | None = None,
+    records: TournamentRecords | None = None,
+    next_round_byes: Sequence[tuple[int, str]] = (),
 ) -> str:
     """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
 
-    Record ``042`` carries the start date in ISO form, which is what FIDE's calculator reads to
-    choose the C.07 edition; ``092`` says Swiss or round robin unless ``tournament_type`` is
-    given. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring.
+    The tournament section in TRF16's order: ``012`` to ``132`` (dates as ``YYYY/MM/DD``,
+    which FIDE's calculator reads for the C.07 edition; round dates as ``YY/MM/DD`` in the
+    columns of their rounds; ``062``/``072``/``082`` counted), then ``XXR`` with
+    ``scheduled_rounds`` (default: the rounds written). ``092`` says Swiss or round robin
+    unless ``tournament_type`` is given. ``next_round_byes`` (start number, ``H``/``Z``) are
+    written as one more round in which only they appear, as bbpPairings and JaVaFo read the
+    next round's requested byes. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables
+    with default scoring.
     """
+    records = records or TournamentRecords()
     lines = [f"012 {crosstable.name}".rstrip()]
-    if site:
-        lines.append(f"022 {site}")
-    if federation:
-        lines.append(f"032 {federation}")
-    if crosstable.start_date:
-        lines.append(f"042 {crosstable.start_date.isoformat()}")
-    if end_date:
-        lines.append(f"052 {end_date.isoformat()}")
+    lines += _text_record("022", site)
+    lines += _text_record("032", federation)
+    lines += _date_record("042", crosstable.start_date)
+    lines += _date_record("052", end_date)
     lines.append(f"062 {len(crosstable.entrants)}")
     rated = sum(1 for entrant in crosstable.entrants if entrant.rating)
     lines.append(f"072 {rated}")
+    lines.append("082 0")  # an individual event: no teams
     kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
     lines.append(f"092 {kind}")
-    lines.append(f"XXR {crosstable.rounds}")
+    lines += _text_record("102", records.chief_arbiter)
+    for deputy in records.deputy_arbiters:
+        lines += _text_record("112", deputy)
+    lines += _text_record("122", records.rate_of_play)
+    if any(records.round_dates):
+        lines.append(_round_dates_record(records.round_dates))
+    lines.append(f"XXR {scheduled_rounds or crosstable.rounds}")
     lines.extend(extra_records)
     ranks = _ranks(crosstable)
+    requested = dict(next_round_byes)
     for entrant in crosstable.entrants:
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
-        lines.append(_player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no]))
+        line = _player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no])
+        if entrant.start_no in requested:
+            line = line.ljust(ROUND_BLOCK_START - 2 + ROUND_BLOCK_WIDTH * crosstable.rounds)
+            line += f"  0000 - {requested[entrant.start_no]}"
+        lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def points_records(scoring: Scoring) -> list[str]:
+    """bbpPairings' ``BB?`` records for a point system other than FIDE's 1 / ½ / 0, when they
+    can say it (a forfeit win and a full-point bye score a win, a half-point bye a draw);
+    else none."""
+    if scoring == Scoring() or (scoring.forfeit_win, scoring.full_bye) != (scoring.win,) * 2:
+        return []
+    if scoring.half_bye != scoring.draw or scoring.time_control_weights:
+        return []
+    values = {
+        "BBW": scoring.win,
+        "BBD": scoring.draw,
+        "BBL": scoring.loss,
+        "BBZ": scoring.zero_bye,
+        "BBF": scoring.forfeit_loss,
+        "BBU": scoring.pairing_bye,
+    }
+    return [f"{code} {format_points(value):>4}" for code, value in values.items()]
+
+
+def _text_record(code: str, value: str) -> list[str]:
+    # One line each: a line break in the value would start a record of its own.
+    text = " ".join(value.split())
+    return [f"{code} {text}"] if text else []
+
+
+def _date_record(code: str, value: dt.date | None) -> list[str]:
+    return [f"{code} {value.strftime('%Y/%m/%d')}"] if value else []
+
+
+def _round_dates_record(dates: Sequence[dt.date | None]) -> str:
+    """Record 132: round r's date as ``YY/MM/DD`` in columns 92 + 10(r - 1) on (TRF16)."""
+    blocks = "".join(f"  {d.strftime('%y/%m/%d') if d else '':<8}" for d in dates)
+    return ("132" + " " * (ROUND_BLOCK_START - 5) + blocks).rstrip()
 
 
 def entrants_by_start_no(entrants: Sequence[Entrant]) -> dict[int, Entrant]:

@@ -39,7 +39,12 @@ from events.forms import (
     UploadForm,
     seen_version,
 )
-from events.imports import decode_upload, event_import_upload, players_from_trf
+from events.imports import (
+    decode_upload,
+    event_import_upload,
+    import_notes,
+    players_from_trf,
+)
 from events.models import Result
 from events.pdf import wall_chart_landscape, wall_chart_pdf
 from events.regulations import tiebreak_choices
@@ -92,6 +97,8 @@ def event_import(request: HttpRequest) -> HttpResponse:
             form.add_error("file", str(exc))
         else:
             messages.success(request, f"Imported {event.name}.")
+            for note in import_notes(event):
+                messages.info(request, note)
             return redirect("events:event_detail", slug=event.slug)
     return render(request, "events/event_import.html", {"form": form})
 

@@ -254,6 +254,7 @@ def every_setting_changed() -> None:
     _drawings_of_lots(director)
     _bridge_result_corrected(event["gnot-2012"], director)
     _players_reports(event["swiss-open"], director)
+    _tournament_records_set(event["swiss-open"], director)
 
 
 def _players_reports(event: Event, director: Any) -> None:
@@ -273,6 +274,34 @@ def _players_reports(event: Event, director: Any) -> None:
     for start_no in (1, 4):
         token = PlayerLink.objects.get(player__event=event, player__start_no=start_no).token
         result_report_submit(token=token, result="1-0")
+
+
+def _tournament_records_set(event: Event, director: Any) -> None:
+    """The rating report's tournament records (issue 20): its settings page shows them all."""
+    from events.services import EventFields, TournamentRecords, event_update
+
+    start = event.start_date or dt.date(2026, 4, 1)
+    fields = EventFields(
+        name=event.name,
+        system=event.system,
+        time_control=event.time_control,
+        rounds=event.rounds,
+        start_date=start,
+        preset=event.regulation.preset,
+        overrides=event.regulation.overrides,
+        currency=event.currency,
+        site="Tromsø",
+        records=TournamentRecords(
+            federation="NOR",
+            end_date=start + dt.timedelta(days=8),
+            tournament_type="Individual: Swiss-System",
+            chief_arbiter="IA Kari Nordmann",
+            deputy_arbiters=("FA Ola Nordmann", "Per Hansen"),
+            rate_of_play="90'/40+30'+30\"",
+            round_dates=(start, None, start + dt.timedelta(days=2)),
+        ),
+    )
+    event_update(event=event, fields=fields, user=director)
 
 
 def _bridge_result_corrected(event: Event, director: Any) -> None:

@@ -106,7 +106,7 @@ def absent_field(players: int, rounds: int) -> str:
 
 
 PAST_THE_CAPS = {
-    "players": ((5001, 1), "line 5006: more than 5,000 players"),
+    "players": ((5001, 1), "line 5007: more than 5,000 players"),
     "rounds": ((4, 100), "100 rounds; an event has at most 99"),
     "results": ((5000, 13), "65,000 results; at most 60,000"),
 }

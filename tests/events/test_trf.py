@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.records import Crosstable, Entrant, RoundResult
-from events.trf import TrfError, format_points, parse_date, parse_trf, write_trf
+from events.trf import (
+    TournamentRecords,
+    TrfError,
+    format_points,
+    parse_date,
+    parse_trf,
+    write_trf,
+)
 from tests.standings.generate import generate
 
 DATA = Path("/work/shared/data/tiebreaks")
@@ -174,7 +183,7 @@ def test_written_columns_follow_trf16() -> None:
     assert record[48:52] == "2050"
     assert record[80:84] == " 3.5"
     assert record[91:99] == "  12 b 1"
-    assert "042 2024-08-01" in lines and "XXR 5" in lines
+    assert "042 2024/08/01" in lines and "XXR 5" in lines  # TRF16: YYYY/MM/DD
 
 
 _names = st.text(alphabet=st.characters(min_codepoint=65, max_codepoint=122), max_size=33).map(
@@ -207,3 +216,176 @@ def crosstables(draw: st.DrawFn) -> Crosstable:
 @given(crosstable=crosstables())
 def test_round_trip_property(crosstable: Crosstable) -> None:
     assert parse_trf(write_trf(crosstable)).crosstable == crosstable
+
+
+# -- Issue 20: continuing an event paired elsewhere, and the tournament records ---------------
+
+# Round 1 played; round 2 lists only the players who will not be paired in it.
+AFTER_ROUND_1 = "\n".join(
+    [
+        player(1, "   2 w 1  0000 - H"),
+        player(2, "   1 b 0"),
+        player(3, "   4 w =  0000 - Z"),
+        player(4, "   3 b ="),
+        player(5, "0000 - U  0000 - -"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("header", "rounds", "scheduled"),
+    [("XXR 7\n", 7, 7), ("142 7\n", 7, 7), ("", 2, None), ("XXR 0\n", 2, None)],
+    ids=["XXR", "TRF-2026 142", "no record: the rounds the file holds", "XXR 0: not given"],
+)
+def test_the_last_round_with_nobody_paired_is_the_next_rounds_byes(
+    header: str, rounds: int, scheduled: int | None
+) -> None:
+    parsed = parse_trf("012 Cut\n" + header + AFTER_ROUND_1)
+    assert parsed.crosstable.rounds == 1
+    assert all(len(e.results) == 1 for e in parsed.crosstable.entrants)
+    assert parsed.next_round_byes == ((1, "H"), (3, "Z"), (5, "Z"))
+    assert (parsed.rounds, parsed.scheduled_rounds) == (rounds, scheduled)
+
+
+@pytest.mark.parametrize(
+    "last_round",
+    [
+        ["0000 - H", "0000 - Z", "0000 - Z", "0000 - H", "0000 - Z"],  # every player listed
+        ["0000 - H", "", "0000 - U", "", ""],  # a pairing-allocated bye: a round was paired
+        ["0000 - H", "", "0000 - +", "", ""],  # a forfeit win: the player was paired
+    ],
+    ids=["everyone has a bye", "pairing-allocated bye", "forfeit win"],
+)
+def test_a_last_round_someone_was_paired_in_stays_a_round(last_round: list[str]) -> None:
+    firsts = ["   2 w 1", "   1 b 0", "   4 w =", "   3 b =", "0000 - U"]
+    lines = [
+        player(n, f"{first}  {last}".rstrip())
+        for n, (first, last) in enumerate(zip(firsts, last_round, strict=True), start=1)
+    ]
+    parsed = parse_trf("012 Played\nXXR 5\n" + "\n".join(lines))
+    assert (parsed.crosstable.rounds, parsed.next_round_byes) == (2, ())
+
+
+@pytest.mark.parametrize(
+    ("records", "colour", "file_order"),
+    [
+        ("XXC white1\n", "w", False),
+        ("XXC black1\n", "b", False),
+        ("XXC rank white1\n", "w", True),
+        ("152 B\n", "b", False),
+        ("", "", False),
+    ],
+    ids=["XXC white1", "XXC black1", "XXC rank", "TRF-2026 152", "not given"],
+)
+def test_initial_colour_and_pairing_order_records(
+    records: str, colour: str, file_order: bool
+) -> None:
+    pairing = parse_trf(records + GOOD).pairing
+    assert pairing is not None
+    assert (pairing.initial_colour, pairing.file_order) == (colour, file_order)
+
+
+def test_bbppairings_records_acceleration_forbidden_pairs_and_points() -> None:
+    text = "XXA    1  1.0  0.5\nXXP 1 3\nBBW  3.0\nBBD  1.0\n192 FIDE_DUTCH_2025_BAKU\n" + GOOD
+    pairing = parse_trf(text).pairing
+    assert pairing is not None
+    assert pairing.accelerations == ((1, (Fraction(1), Fraction(1, 2))),)
+    assert pairing.forbidden == ((1, 3),) and pairing.baku
+    assert dict(pairing.scoring) == {
+        "win": 3, "forfeit_win": 3, "full_bye": 3, "pairing_bye": 3, "draw": 1, "half_bye": 1,
+    }  # fmt: skip
+    assert dict(parse_trf("BBU  1.0\nBBW  3.0\n" + GOOD).pairing.scoring)["pairing_bye"] == 1  # type: ignore[union-attr]
+
+
+def round_dates_line(*dates: str) -> str:
+    """Record 132: each round's date in the columns of its round block (TRF16)."""
+    return "132" + " " * 88 + "".join(f"{d:<8}  " for d in dates).rstrip()
+
+
+def test_tournament_records_are_read() -> None:
+    text = (
+        "012 Tromsø Open\n022 Tromsø\n032 NOR\n042 2026/04/01\n052 2026/04/09\n"
+        "092 Individual: Swiss-System\n102 IA Kari Nordmann\n112 FA Ola Nordmann\n"
+        "112 Per Hansen\n122 90'/40+30'+30\"\n"
+        + round_dates_line("26/04/01", "", "26/04/03")
+        + "\n"
+        + GOOD
+    )
+    parsed = parse_trf(text)
+    assert parsed.records is not None
+    assert parsed.records == type(parsed.records)(
+        site="Tromsø",
+        federation="NOR",
+        end_date=dt.date(2026, 4, 9),
+        tournament_type="Individual: Swiss-System",
+        chief_arbiter="IA Kari Nordmann",
+        deputy_arbiters=("FA Ola Nordmann", "Per Hansen"),
+        rate_of_play="90'/40+30'+30\"",
+        round_dates=(dt.date(2026, 4, 1), None, dt.date(2026, 4, 3)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ("042 2026/13/01", r"line 1: the start date '2026/13/01' is not a date"),
+        ("052 next week", r"line 1: the end date 'next week' is not a date"),
+        (round_dates_line("26/04/01", "26/02/30"), r"line 1: round 2's date '26/02/30'"),
+        ("152 X", r"line 1: record 152: 'X' is neither W nor B"),
+        ("BBW three", r"line 1: record BBW: 'three' is not a number of points"),
+        ("XXP 4", r"line 1: XXP lists 2 to"),
+        ("\n".join(["112 Deputy"] * 21), r"line 21: more than 20 deputy arbiters"),
+    ],
+    ids=["start date", "end date", "round date", "152", "BBW", "XXP", "deputies"],
+)
+def test_bad_tournament_records_are_refused_with_the_line(record: str, message: str) -> None:
+    with pytest.raises(TrfError, match=message):
+        parse_trf(record + "\n" + GOOD)
+
+
+@pytest.mark.parametrize("placeholder", ["0000/00/00", "00/00/00", "", "0000-00-00"])
+def test_placeholder_dates_are_no_date(placeholder: str) -> None:
+    text = GOOD.replace("042 2024-08-01", f"042 {placeholder}")
+    assert parse_trf(text).start_date is None
+
+
+def test_written_records_read_back_the_same() -> None:
+    crosstable = parse_trf(GOOD).crosstable
+    records = TournamentRecords(
+        chief_arbiter="IA Kari Nordmann",
+        deputy_arbiters=("FA Ola Nordmann", "Per Hansen"),
+        rate_of_play="90'/40+30'+30\"",
+        round_dates=(dt.date(2024, 8, 1), None, dt.date(2024, 8, 3)),
+    )
+    text = write_trf(
+        crosstable,
+        tournament_type="Individual: Swiss-System",
+        site="Tromsø",
+        federation="NOR",
+        end_date=dt.date(2024, 8, 9),
+        scheduled_rounds=7,
+        records=records,
+        next_round_byes=[(2, "H"), (3, "Z")],
+    )
+    lines = text.splitlines()
+    assert lines[:13] == [
+        "012 Test Open", "022 Tromsø", "032 NOR", "042 2024/08/01", "052 2024/08/09", "062 3",
+        "072 3", "082 0", "092 Individual: Swiss-System", "102 IA Kari Nordmann",
+        "112 FA Ola Nordmann", "112 Per Hansen", "122 90'/40+30'+30\"",
+    ]  # fmt: skip
+    assert lines[13][91:99] == "24/08/01" and lines[13][111:119] == "24/08/03"
+    again = parse_trf(text)
+    assert again.records == replace(
+        records,
+        site="Tromsø",
+        federation="NOR",
+        end_date=dt.date(2024, 8, 9),
+        tournament_type="Individual: Swiss-System",
+    )
+    assert again.crosstable == crosstable
+    assert (again.rounds, again.next_round_byes) == (7, ((2, "H"), (3, "Z")))
+
+
+def test_a_line_break_in_a_record_does_not_start_another_record() -> None:
+    text = write_trf(parse_trf(GOOD).crosstable, records=TournamentRecords(chief_arbiter="A\n001"))
+    assert "102 A 001" in text.splitlines()

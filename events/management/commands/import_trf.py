@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
-from events.imports import event_import_trf
+from events.imports import event_import_trf, import_notes
 from events.limits import MAX_UPLOAD_BYTES, size_check
 from events.models import Event
 
@@ -34,9 +34,11 @@ def read_text(path: str, *, limit: int = MAX_UPLOAD_BYTES) -> str:
 
 class ImportCommand(BaseCommand):
     """Reads PATH, creates the event in one transaction, prints its slug as the last line; a
-    refused import exits non-zero with one line naming the file and the reason."""
+    refused import exits non-zero with one line naming the file and the reason. What the
+    import decided for the director (``notes``) goes to stderr, a line each."""
 
     importer: Callable[..., Event]
+    notes: Callable[[Event], list[str]] = staticmethod(lambda event: [])
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path")
@@ -48,9 +50,12 @@ class ImportCommand(BaseCommand):
             event = type(self).importer(text=text, user=None, slug=options["slug"])
         except UserError as exc:
             raise CommandError(f"{options['path']}: {exc}") from exc
+        for note in type(self).notes(event):
+            self.stderr.write(note)
         self.stdout.write(event.slug)
 
 
 class Command(ImportCommand):
     help = "Create an event from a FIDE TRF16 (or TRF-2026) file; prints the slug last."
     importer = staticmethod(event_import_trf)
+    notes = staticmethod(import_notes)
