@@ -285,17 +285,24 @@ def _extra_states(world: dict[str, Any], director: Client) -> Iterator[tuple[str
 
 
 def _a_player_page_with_its_report_form(world: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """A player's private page (issue 21) where the player may still report: its form."""
+    """A player's private page (issue 21) while the player may report: its form."""
+    from events.services import PairingInput, round_pairings_set
     from playerpage.models import PlayerLink
     from playerpage.services import player_links_issue
 
-    for event in world["events"].values():
-        player_links_issue(event=event, user=world["people"]["director"])
-        for link in PlayerLink.objects.filter(player__event=event, active=True):
-            response = Client().get(f"/p/{link.token}/")
-            if b'id="report-form"' in response.content:
-                yield "a player's page", response
-                return
+    director = world["people"]["director"]
+    event = make_event(director, name="Guard Player Page", players=4)
+    round_pairings_set(
+        event=event,
+        round_no=1,
+        pairings=[PairingInput(1, 1, 2), PairingInput(2, 3, 4)],
+        user=director,
+    )
+    player_links_issue(event=event, user=director)
+    link = PlayerLink.objects.get(player__event=event, player__start_no=1)
+    response = Client().get(f"/p/{link.token}/")
+    assert b'id="report-form"' in response.content
+    yield "a player's page", response
 
 
 @pytest.mark.django_db
