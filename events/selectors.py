@@ -17,15 +17,22 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.urls import reverse
 
-from events.contributions import Step, next_steps, public_blocks, status_text
+from events.contributions import (
+    Step,
+    close_refusal,
+    next_steps,
+    public_blocks,
+    status_text,
+)
 from events.crosstable import RoundProgress, build_crosstable, last_complete
-from events.formats import format_of
+from events.formats import format_of, format_status, format_steps, owns_rounds
 from events.models import (
     AuditEntry,
     Bye,
     Event,
     EventAccess,
     EventStatus,
+    EventSystem,
     Game,
     Player,
     Role,
@@ -75,6 +82,11 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
 
 
 def last_complete_round(event: Event) -> int:
+    """The last round of the unbroken run of complete rounds, as the event's format counts
+    them when it scores its rounds itself (``Format.complete_rounds``)."""
+    fmt = format_of(event)
+    if fmt is not None and fmt.complete_rounds is not None:
+        return fmt.complete_rounds(event)
     return last_complete(rounds_progress(event))
 
 
@@ -255,53 +267,71 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
     """The event page's context: for the director and arbiters a dashboard (what to do next,
     then the rounds); for everyone else what a spectator wants on one phone screen (the
     current round with live results, then what the apps add: the leaders, the playoff, where
-    to go next). A format adds its panel through the seam; a team event (bridge teams) has no
-    players, rounds or chess prizes."""
+    to go next). A format adds its panel, its status and its next steps through the seam; a
+    team event (bridge teams) has no players, rounds or chess prizes."""
     role = user_role(event, user)
     fmt = format_of(event)
     context: dict[str, Any] = {"event": event, "role": role, "format": fmt}
     if fmt is not None and fmt.panel_context is not None:
         context.update(fmt.panel_context(event, role))
     if fmt is not None and fmt.team_event:
+        context["status"] = status_label(event, [])
+        if role is not None:
+            context["steps"] = format_steps(event, role)
         return context
     progress = rounds_progress(event)
+    own_rounds = owns_rounds(event)
     context.update(
         regulation=regulation_of(event),
         progress=progress,
         player_count=Player.objects.filter(event=event).count(),
-        next_round=len(progress) + 1 if len(progress) < event.rounds else None,
+        next_round=len(progress) + 1 if len(progress) < event.rounds and not own_rounds else None,
         rounds=range(1, event.rounds + 1),
         status=status_label(event, progress),
     )
     if role is not None:
         context["steps"] = [
+            *(
+                foundation_steps(event, progress, context["player_count"])
+                if role == Role.DIRECTOR
+                else []
+            ),
+            *format_steps(event, role),
             *(next_steps(event) if role == Role.DIRECTOR else []),
-            *results_steps(event, progress),
+            *([] if own_rounds else results_steps(event, progress)),
         ]
-        context["can_close"] = (
-            role == Role.DIRECTOR
-            and event.status != EventStatus.FINISHED
-            and bool(progress)
-            and last_complete(progress) == event.rounds
-        )
+        context["can_close"] = _can_close(event, role, progress)
     else:
         context["current"] = current_round(event, progress)
         context["blocks"] = public_blocks(event)
     return context
 
 
+def _can_close(event: Event, role: str, progress: Sequence[RoundProgress]) -> bool:
+    """The close button is offered only when ``events.services.event_close`` would accept."""
+    return (
+        role == Role.DIRECTOR
+        and event.status != EventStatus.FINISHED
+        and bool(progress)
+        and (last_complete_round(event) if owns_rounds(event) else last_complete(progress))
+        == event.rounds
+        and close_refusal(event) is None
+    )
+
+
 def status_label(event: Event, progress: Sequence[RoundProgress]) -> str:
-    """What is true of the event now: "Registration", "Round 4 of 9 in progress", "Round 9 of
-    9 complete", what an app says ("Playoff in progress"), or "Final" once the director has
-    closed it."""
+    """What is true of the event now: "Final" once the director has closed it, what an app
+    says ("Playoff in progress"), what the event's format says of its own stages (through the
+    seam), else the core's chess rounds: "Registration", "Round 4 of 9 in progress", "Round 9
+    of 9 complete"."""
     if event.status == EventStatus.FINISHED:
         return "Final"
     paired = [p for p in progress if p.games or p.byes]
-    if not paired:
-        return "Registration"
-    said = status_text(event)
+    said = (status_text(event) if paired else None) or format_status(event)
     if said:
         return said
+    if not paired:
+        return "Registration"
     unfinished = next((p for p in paired if not p.complete), None)
     if unfinished is not None:
         return f"Round {unfinished.number} of {event.rounds} in progress"
@@ -327,6 +357,23 @@ def current_round(event: Event, progress: Sequence[RoundProgress]) -> CurrentRou
         return None
     rnd, games, byes = round_games(event, shown[-1].number)
     return CurrentRound(rnd, games, byes, shown[-1])
+
+
+def foundation_steps(event: Event, progress: Sequence[RoundProgress], players: int) -> list[Step]:
+    """The director's steps no app owns: register the players of an empty event; pair the next
+    round of a knock-out (paired by hand, round by round) once the previous one is complete."""
+    if event.status == EventStatus.FINISHED:
+        return []
+    if players == 0:
+        return [Step("Register the players", reverse("events:players", args=[event.slug]))]
+    if event.system != EventSystem.KNOCKOUT or format_of(event) is not None:
+        return []
+    paired = [p for p in progress if p.games or p.byes]
+    following = len(paired) + 1
+    if following > event.rounds or last_complete(progress) < len(paired):
+        return []
+    url = reverse("events:round_pairings", args=[event.slug, following])
+    return [Step(f"Pair round {following}", url)]
 
 
 def results_steps(event: Event, progress: Sequence[RoundProgress]) -> list[Step]:

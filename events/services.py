@@ -22,6 +22,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import F
 from django.utils.text import slugify
 
+from events.contributions import close_refusal
 from events.errors import EventClosed, RegulationLocked, ResultConflict, UserError
 from events.formats import undo_handler
 from events.limits import (
@@ -259,7 +260,8 @@ def event_update(
 @transaction.atomic
 def event_close(*, event: Event, user: UserLike) -> Event:
     """The director closes the event: its standings are final (the pages say so and stop
-    refreshing). Refused while a round still has a game without a result."""
+    refreshing). Refused while a round still has a game without a result, and while an app
+    says the event is not finished (a playoff for first still running: issue 20)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.FINISHED:
         raise UserError("the event is already closed")
@@ -274,6 +276,9 @@ def event_close(*, event: Event, user: UserLike) -> Event:
             f"round {pending[0]} board {pending[1]} has no result yet: enter every result "
             "before closing the event"
         )
+    refusal = close_refusal(event)
+    if refusal:
+        raise UserError(refusal)
     before = event.status
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
