@@ -452,5 +452,16 @@ def game_round_number(event: Event, game_id: int) -> int:
     return number
 
 
+def event_directors(event: Event) -> list[str]:
+    """The names the event's directors go by (their full name, else their login), for the
+    people who need to ask them for access."""
+    users = (
+        EventAccess.objects.filter(event=event, role=Role.DIRECTOR)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    return [entry.user.get_full_name() or entry.user.get_username() for entry in users]
+
+
 def event_access(event: Event) -> QuerySet[EventAccess]:
     return EventAccess.objects.filter(event=event).select_related("user").order_by("role")
