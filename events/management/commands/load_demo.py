@@ -69,7 +69,23 @@ class Command(BaseCommand):
         call_command("load_demo_series", stdout=self.stdout)
         if apps.is_installed("ratings"):  # a rating list to register players from, by name
             call_command("load_demo_ratings", stdout=self.stdout)
-        self.stdout.write(
-            "Demo logins: director / director-demo (directs the demo events), "
-            "arbiter / arbiter-demo (enters results in the two GCT demo events)"
-        )
+        self.stdout.write(demo_logins_text())
+
+
+def arbiter_events() -> list[str]:
+    """The demo events the demo arbiter may work on, by name, as the database says."""
+    return list(
+        Event.objects.filter(access__user__username="arbiter", access__role="arbiter")
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
+def demo_logins_text() -> str:
+    """The banner ``make run`` prints: derived from the grants, so it cannot drift from them."""
+    events = arbiter_events()
+    return (
+        "Demo logins: director / director-demo (directs the demo events), "
+        f"arbiter / arbiter-demo (enters and corrects results in {len(events)} demo events: "
+        f"{'; '.join(events)})"
+    )
