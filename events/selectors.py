@@ -38,6 +38,7 @@ from events.models import (
     Role,
     Round,
 )
+from events.numbers import points_text
 from events.records import Crosstable
 from events.regulations import EffectiveRegulation, effective
 
@@ -79,6 +80,29 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
         .order_by("number")
     )
     return [RoundProgress(r.number, r.n_games, r.n_results, r.n_byes, r.published) for r in rows]
+
+
+@dataclass(frozen=True)
+class LiveRound:
+    """A published round with results still missing, after the last complete round: the
+    crosstable's totals count its results so far (provisional), the standings do not
+    (docs/architecture.md, "Live totals")."""
+
+    number: int
+    results: int
+    games: int
+    complete_through: int
+
+
+def live_round(event: Event) -> LiveRound | None:
+    """The round in progress, if any (one query)."""
+    progress = rounds_progress(event)
+    complete = last_complete(progress)
+    found = next(
+        (p for p in progress if p.number > complete and p.published and p.games and p.results),
+        None,
+    )
+    return None if found is None else LiveRound(found.number, found.results, found.games, complete)
 
 
 def last_complete_round(event: Event) -> int:
@@ -174,16 +198,6 @@ class CrosstableRow:
     @property
     def points_text(self) -> str:
         return points_text(self.points)
-
-
-def points_text(points: Any) -> str:
-    """3 → "3", 7/2 → "3½", 25/3 → "25/3" (exact, never a rounded float)."""
-    whole, rest = divmod(points.numerator, points.denominator)
-    if rest == 0:
-        return str(whole)
-    if points.denominator == 2:
-        return f"{whole}½" if whole else "½"
-    return f"{points.numerator}/{points.denominator}"
 
 
 def crosstable_rows(crosstable: Crosstable) -> list[CrosstableRow]:

@@ -13,9 +13,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from events.numbers import points_text
 from events.sources import GCT_2019, cite
 from prizes.split import format_money
-from prizes.tour import format_mixed
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def sheet_display(document: dict[str, Any]) -> SheetDisplay:
             tour_points=None if row["tour_points"] is None else Fraction(row["tour_points"]),
             tour_points_text=""
             if row["tour_points"] is None
-            else format_mixed(Fraction(row["tour_points"])),
+            else points_text(Fraction(row["tour_points"])),
             breakdown=row["breakdown"],
             playoff_winner=bool(row.get("playoff_winner")),
         )

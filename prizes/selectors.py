@@ -35,6 +35,7 @@ from django.http import Http404
 
 from events.errors import UserError
 from events.models import Event, Player, Role, TimeControl
+from events.numbers import points_text
 from events.selectors import last_complete_round, user_role
 from playoffs.rules import PlayoffInputError
 from playoffs.selectors import event_playoff, playoff_rule
@@ -61,7 +62,6 @@ from prizes.tour import (
     TourEvent,
     TourEventResult,
     TourStandingRow,
-    format_mixed,
     tour_points,
     tour_standings,
 )
@@ -576,11 +576,11 @@ def series_standings(series: Series) -> SeriesStandings:
             place=place_label(row.rank, sizes[row.rank]),
             standing=row,
             per_event=tuple(
-                format_mixed(points[key]) if (key := (e.code, row.totals.player)) in points else "–"
+                points_text(points[key]) if (key := (e.code, row.totals.player)) in points else "–"
                 for e in tour_events
             ),
-            tour_points=format_mixed(row.totals.tour_points),
-            classical_tour_points=format_mixed(row.totals.classical_tour_points),
+            tour_points=points_text(row.totals.tour_points),
+            classical_tour_points=points_text(row.totals.classical_tour_points),
             prize_money=format_money(row.totals.prize_money),
             classical_prize_money=format_money(row.totals.classical_prize_money),
         )

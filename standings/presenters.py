@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from events.numbers import exact_title, number_text, points_text
 from standings.compute import StandingsTable
-from standings.output import place_labels, points_display, value_text
+from standings.output import place_labels
 from standings.ranking import RankingError, explain
 
 
@@ -19,6 +20,13 @@ class Row:
     values: list[str]
     decided_by: str
     next_start_no: int | None
+    exact: tuple[str, ...] = ()  # per value: the exact value when the text is rounded, else ""
+
+    @property
+    def cells(self) -> list[tuple[str, str]]:
+        """(text shown, exact value for the tooltip or "") per tie-break."""
+        exact = self.exact or ("",) * len(self.values)
+        return list(zip(self.values, exact, strict=True))
 
 
 def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]:
@@ -33,10 +41,11 @@ def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]
                 place=places[i],
                 start_no=standing.start_no,
                 name=standing.name,
-                points=points_display(standing.points),
-                values=[value_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
+                points=points_text(standing.points),
+                values=[number_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
                 decided_by=standing.decided_by or ("tied" if standing.shared else ""),
                 next_start_no=below,
+                exact=tuple(exact_title(standing.values.get(code)) for code in table.tiebreaks),
             )
         )
     return rows
@@ -52,8 +61,10 @@ def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:
     steps = [
         {
             "code": c.code,
-            "a": value_text(c.value_a),
-            "b": value_text(c.value_b),
+            "a": number_text(c.value_a),
+            "b": number_text(c.value_b),
+            "a_exact": exact_title(c.value_a),
+            "b_exact": exact_title(c.value_b),
             "separated": c.separated,
             "among": c.among,
         }

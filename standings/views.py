@@ -56,6 +56,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         # Each row links to its explanation: the address made once, not once per player.
         "explain_url": reverse("standings:explain", args=[slug]),
         "after_query": f"&after={table.after_round}" if request.GET.get("after") else "",
+        "live": None if request.GET.get("after") else event_selectors.live_round(event),
     }
     template = "standings/standings.html"
     if request.htmx:  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ from django.urls import reverse
 from events.errors import UserError
 from events.formats import Step
 from events.models import Bye, Event, Player, Round
+from events.numbers import points_text
 from events.sources import MSO, cite
 from formats.mso import rules as engine
 from formats.mso.models import MultiGame, MultiGameScore
@@ -253,7 +254,7 @@ class Seat:
 
     @property
     def points_text(self) -> str:
-        return "" if self.points is None else exact_text(self.points)
+        return "" if self.points is None else points_text(self.points)
 
 
 @dataclass(frozen=True)
