@@ -47,7 +47,8 @@ def as_fraction(value: object) -> Fraction | None:
 
 
 def _terminating(value: Fraction, places: int) -> bool:
-    return (value * 10**places).denominator == 1
+    scaled: Fraction = value * 10**places
+    return scaled.denominator == 1
 
 
 def decimal_value(value: Fraction, places: int = PLACES) -> Decimal:
