@@ -200,6 +200,13 @@ class CrosstableRow:
         return points_text(self.points)
 
 
+def points_before(event: Event, number: int) -> dict[int, str]:
+    """Each player's points before round ``number`` (published rounds), as printed: the
+    pairing list shows them beside the names (three queries)."""
+    table = event_crosstable(event, rounds=number - 1, published_only=True)
+    return {row.start_no: row.points_text for row in crosstable_rows(table)}
+
+
 def crosstable_rows(crosstable: Crosstable) -> list[CrosstableRow]:
     """Rows for the public crosstable: each cell "12w1" style, as printed crosstables do."""
     rows = []

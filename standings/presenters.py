@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from events.numbers import exact_title, number_text, points_text
@@ -49,6 +49,35 @@ def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]
             )
         )
     return rows
+
+
+# An upright A4 sheet: place, No., name and points take 111 mm of 186 mm; a tie-break column
+# 15 mm (standings.pdf). The printed standings show the first five tie-breaks, in the
+# regulation's order, and name the others (issue 20: "the tie-break columns that fit").
+PRINTED_TIEBREAKS = 5
+
+
+@dataclass(frozen=True)
+class PrintedStandings:
+    codes: tuple[str, ...]
+    left_out: tuple[str, ...]
+    rows: list[Row]
+
+    @property
+    def note(self) -> str:
+        if not self.left_out:
+            return ""
+        return f"Not printed for want of width: {', '.join(self.left_out)} (on the standings page)."
+
+
+def printed_standings(table: StandingsTable) -> PrintedStandings:
+    """The rows of an upright A4 sheet: the tie-break columns that fit, in order."""
+    shown = len(table.tiebreaks[:PRINTED_TIEBREAKS])
+    rows = [
+        replace(row, values=row.values[:shown], exact=row.exact[:shown])
+        for row in standings_rows(table)
+    ]
+    return PrintedStandings(tuple(table.tiebreaks[:shown]), tuple(table.tiebreaks[shown:]), rows)
 
 
 def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:

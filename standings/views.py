@@ -91,7 +91,8 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
-    context = {"event": event, "table": table, "rows": presenters.standings_rows(table)}
+    printed = presenters.printed_standings(table)
+    context = {"event": event, "table": table, "printed": printed, "rows": printed.rows}
     return render(request, "standings/standings_print.html", context)
 
 
@@ -99,8 +100,9 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
-    rows = presenters.standings_rows(table)
-    pdf = standings_pdf(event_name=event.name, table=table, rows=rows)
+    pdf = standings_pdf(
+        event_name=event.name, table=table, printed=presenters.printed_standings(table)
+    )
     return HttpResponse(pdf, content_type="application/pdf")
 
 
