@@ -221,6 +221,7 @@ def _placed(
         rating=player.rating or None,  # 0 is "unrated": a rating condition is then false
         birth_date=player.birth_date,
         federation=player.federation,
+        birth_year=player.birth_year or (player.birth_date.year if player.birth_date else None),
     )
 
 

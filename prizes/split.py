@@ -68,6 +68,12 @@ class PlacedPlayer:
     rating: int | None = None
     birth_date: date | None = None
     federation: str = ""
+    birth_year: int | None = None  # known when only the year is (a rating list's)
+
+    @property
+    def rated(self) -> bool:
+        """For the category condition "unrated players" (``rated eq false``)."""
+        return self.rating is not None
 
 
 @dataclass(frozen=True, slots=True)
