@@ -91,7 +91,7 @@ def _denied_answer(request: HttpRequest, refusal: EventAccessDenied) -> HttpResp
         "event": refusal.event,
         "role": refusal.role,
         "needed": refusal.needed,
-        "directors": event_directors(refusal.event),
+        "directors": event_directors(refusal.event, logins=refusal.role is not None),
         "reason": str(refusal),
     }
     return render(request, "403.html", context, status=403)

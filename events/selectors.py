@@ -473,15 +473,21 @@ def game_round_number(event: Event, game_id: int) -> int:
     return number
 
 
-def event_directors(event: Event) -> list[str]:
-    """The names the event's directors go by (their full name, else their login), for the
-    people who need to ask them for access."""
+def event_directors(event: Event, *, logins: bool) -> list[str]:
+    """The names the event's directors go by, for the people who need to ask them for access:
+    their full names; their logins only when ``logins`` (for someone who already works on the
+    event). A stranger never learns a login: with the login throttle counting failures per
+    login, it would let them lock a director out."""
     users = (
         EventAccess.objects.filter(event=event, role=Role.DIRECTOR)
         .select_related("user")
         .order_by("user__username")
     )
-    return [entry.user.get_full_name() or entry.user.get_username() for entry in users]
+    names = (
+        entry.user.get_full_name() or (entry.user.get_username() if logins else "")
+        for entry in users
+    )
+    return [name for name in names if name]
 
 
 def event_access(event: Event) -> QuerySet[EventAccess]:

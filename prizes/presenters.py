@@ -174,3 +174,33 @@ def _categories(
         for item in categories["unawarded"]
     ]
     return payouts, tuple(notes)
+
+
+_OPERATOR_WORDS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥", "in": "in"}
+_FIELD_WORDS = {
+    "rating": "rating",
+    "rated": "rated",
+    "birth_date": "born",
+    "birth_year": "born (year)",
+    "sex": "sex",
+    "federation": "federation",
+}
+
+
+def conditions_text(conditions: object) -> str:
+    """A category's stored conditions in words ("rating ≤ 1999 · sex = w"), for its list."""
+    if not isinstance(conditions, list):
+        return str(conditions)
+    parts = []
+    for condition in conditions:
+        if not isinstance(condition, dict):
+            return str(conditions)
+        field, op, value = condition.get("field"), condition.get("op"), condition.get("value")
+        if field == "rated" and op == "eq" and isinstance(value, bool):
+            parts.append("rated players" if value else "unrated players")
+            continue
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(
+            f"{_FIELD_WORDS.get(str(field), field)} {_OPERATOR_WORDS.get(str(op), op)} {shown}"
+        )
+    return " · ".join(parts)

@@ -40,6 +40,14 @@ def test_the_denied_page_says_what_the_person_may_do_and_whom_to_ask(
     assert f'href="/e/{event.slug}/"' in response.content.decode()
 
 
+def test_a_stranger_never_learns_a_directors_login(event, director, visitor, client_for) -> None:  # type: ignore[no-untyped-def]
+    """The login throttle counts failures per login: a login shown to a stranger would let them
+    lock the director out. An arbiter of the event may see it."""
+    text = _text(client_for(visitor).get(f"/e/{event.slug}/audit/"))
+    assert director.username not in text
+    assert "ask the event's director to add you" in text
+
+
 def test_a_refused_post_writes_nothing_and_gets_the_same_page(event, arbiter, client_for) -> None:  # type: ignore[no-untyped-def]
     from events.models import Player
 

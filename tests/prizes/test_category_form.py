@@ -119,3 +119,4 @@ def test_the_director_saves_a_category_from_the_fields(event, director, client_f
     ]
     page = client_for(director).get(f"/e/{event.slug}/prizes/setup/").content.decode()
     assert "Rating at most" in page and "More conditions (JSON, advanced)" in page
+    assert "rating ≤ 1999 · sex = w" in page  # the list says it in words, the JSON behind it
