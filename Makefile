@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
 .PHONY: run test test-pairing-full test-team-pairing-full lint bench bench-pairing \
-	bench-team-pairing install install-dev demo
+	bench-team-pairing bench-team-standings test-team-tiebreak-full install install-dev demo
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ test-pairing-full: $(VENV)/.dev
 test-team-pairing-full: $(VENV)/.dev
 	scripts/test.sh tests/formats/teams/pairing -m team_pairing_full -q $(ARGS)
 
+# The whole differential run of the C.07 team tie-breaks against gacrux (200+ generated events,
+# every round); make test runs a seeded subset of it.
+test-team-tiebreak-full: $(VENV)/.dev
+	scripts/test.sh tests/formats/teams/tiebreaks -m team_tiebreak_full -q $(ARGS)
+
 lint: $(VENV)/.dev
 	scripts/lint.sh
 
@@ -54,3 +59,6 @@ bench-pairing: $(VENV)/.dev
 
 bench-team-pairing: $(VENV)/.dev
 	$(PY) bench/team_pairing.py
+
+bench-team-standings: $(VENV)/.dev
+	$(PY) bench/team_standings.py

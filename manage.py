@@ -38,11 +38,13 @@ def load_local_settings(path: str = ".env") -> None:
 def main() -> None:
     load_local_settings()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    if sys.argv[1:2] == ["standings"]:
-        # A read-only command that exits once it has printed runs without the cyclic garbage
-        # collector: its passes over the objects start-up builds (all of which live until
-        # exit) took 40 ms of the command's start (docs/performance.md).
+    if sys.argv[1:2] in (["standings"], ["pair"]):
+        # A command that exits once it has printed runs without the cyclic garbage collector:
+        # its passes over the objects start-up builds (all of which live until exit) took
+        # 40 ms of the command's start (docs/performance.md); what `pair` builds is acyclic
+        # records, freed by their reference counts.
         gc.disable()
+    if sys.argv[1:2] == ["standings"]:
         # Its ordinary success path runs without starting Django; anything else it declines,
         # having printed nothing, and the Django command below answers (standings.fastpath).
         from standings.fastpath import main as standings_direct

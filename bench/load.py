@@ -17,6 +17,13 @@ long a saved result took to reach the public pages, and checks in the database t
 result a director saved is stored exactly once with exactly one audit entry. ``--saturation
 SECONDS`` adds issue 9's throughput runs (``/healthz``, the standings poll answered 304 and 200).
 
+``--phones 300`` adds the players of issue 21: that many players poll their private page
+(``/p/TOKEN/``) every 20 s as its htmx poll does (ETag, HX-Request), and from the entry phase on
+both players of the first ``--phones/4`` boards report the same result from their page (150
+reporters for 300 phones), a second or two apart, as a normal form POST with the CSRF token;
+the directors enter the other boards. The check then also holds each reported game to its
+result stored once, exactly one result audit entry and two report entries.
+
 Everything runs on loopback and is cleaned up: a scratch PostgreSQL database (on the server of
 ``DATABASE_URL``, default ``127.0.0.1:5432``; dropped at the end), Redis on ``127.0.0.1:6379``
 under a key prefix of its own (deleted at the end), gunicorn on a free port of 127.0.0.1 with
@@ -88,6 +95,7 @@ if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated peop
     PAIRS = list(itertools.combinations(PAGES, 2))
     _director_numbers = itertools.count()
     _spectator_numbers = itertools.count()
+    _phone_numbers = itertools.count()
     _samples: list[tuple[str, str, float, str]] = []
 
     @events.request.add_listener
@@ -214,6 +222,52 @@ if os.environ.get("LOAD_PLAN"):  # imported by locust: define the simulated peop
             if stored:
                 self.todo.pop(0)
 
+    class Phone(HttpUser):
+        """A player's phone on their private page: the page's own poll (ETag, HX-Request);
+        a reporter also reports the game's result once the entry phase has begun."""
+
+        fixed_count = int(os.environ.get("LOAD_PHONES", "0"))
+        wait_time = constant(POLL_SECONDS)
+
+        def on_start(self) -> None:
+            phones = PLAN["phones"]
+            self.phone = phones[next(_phone_numbers) % len(phones)]
+            self.path = f"/p/{self.phone['token']}/"
+            self.etag = ""
+            self.reported = self.phone.get("result") is None
+            response = self.client.get(self.path, name="player page")
+            self.etag = response.headers.get("ETag", "")
+            time.sleep(random.uniform(0, POLL_SECONDS))
+
+        @task
+        def poll(self) -> None:
+            if not self.reported and time.time() >= self.phone["report_at"]:
+                self.report()
+            headers = {"HX-Request": "true", "If-None-Match": self.etag}
+            with self.client.get(
+                self.path, headers=headers, name="player page poll", catch_response=True
+            ) as response:
+                if response.status_code not in (200, 304):
+                    response.failure(f"status {response.status_code}")
+                    return
+                self.etag = response.headers.get("ETag", self.etag)
+                response.success()
+
+        def report(self) -> None:
+            self.reported = True
+            response = self.client.post(
+                self.path,
+                {
+                    "result": self.phone["result"],
+                    "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
+                },
+                name="player report",
+                allow_redirects=False,
+            )
+            outcome = "stored" if response.status_code == 302 else f"refused-{response.status_code}"
+            with LOG.with_suffix(".reports").open("a") as log:
+                log.write(f"{self.phone['game']} {self.phone['result']} {outcome}\n")
+
     class Healthz(FastHttpUser):
         """Saturation: Django's floor, a view that touches neither database nor cache."""
 
@@ -301,14 +355,30 @@ owner = users.create_user("bench-owner", password=spec["password"])
 event = event_import_document(text=json.dumps(spec["document"]), user=owner)
 games = Game.objects.filter(round__event=event, round__number=spec["round"]).order_by("board")
 boards = {g.pk: g.board for g in games}
+phones, reported = [], set()
+if spec["phones"]:
+    from playerpage.models import PlayerLink
+    from playerpage.services import player_links_issue
+    player_links_issue(event=event, user=owner)
+    tokens = dict(PlayerLink.objects.filter(player__event=event).values_list("player_id", "token"))
+    for game in games:
+        for player_id in (game.white_id, game.black_id):
+            if len(phones) < spec["phones"]:
+                reporter = game.board <= spec["phones"] // 4
+                phones.append({"token": tokens[player_id], "game": game.pk, "board": game.board,
+                               "result": spec["results"][game.pk % 3] if reporter else None})
+                if reporter:
+                    reported.add(game.pk)
 directors = []
 for i in range(spec["directors"]):
     name = f"bench-director-{i}"
     users.create_user(name, password=spec["password"])
     access_grant(event=event, username=name, role="director", user=owner)
-    mine = [pk for pk, board in boards.items() if board % spec["directors"] == i]
+    mine = [pk for pk, board in boards.items()
+            if board % spec["directors"] == i and pk not in reported]
     directors.append({"username": name, "password": spec["password"], "games": mine})
-print(json.dumps({"slug": event.slug, "directors": directors, "boards": boards}))
+print(json.dumps({"slug": event.slug, "directors": directors, "boards": boards,
+                  "phones": phones}))
 """
 
 
@@ -598,8 +668,12 @@ def cpu_line(meter: CpuMeter, options: argparse.Namespace) -> str:
 
 
 def directors_lines(samples: list[list[Any]]) -> list[str]:
-    lines = ["| director's request | n | p50 ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
-    for name in ("result entry", "result POST", "login"):
+    lines = ["| director's or player's request | n | p50 ms | p95 ms | max ms |"]
+    lines.append("|---|---:|---:|---:|---:|")
+    names = ("result entry", "result POST", "login", "player page", "player page poll")
+    for name in (*names, "player report"):
+        if name.startswith("player") and not any(n == name for _, n, _, _ in samples):
+            continue
         sample = [elapsed for _, n, elapsed, _ in samples if n == name]
         lines.append(
             f"| {name} | {len(sample)} | {percentile(sample, 0.5):.0f} | "
@@ -700,6 +774,8 @@ def prepare(env: dict[str, str], work: Path, options: argparse.Namespace) -> dic
         "directors": options.directors,
         "password": secrets.token_urlsafe(12),
         "round": round_no,
+        "phones": options.phones,
+        "results": RESULTS,
     }
     created = subprocess.run(
         [sys.executable, "-c", SETUP], cwd=REPO, check=True, capture_output=True, text=True,
@@ -742,6 +818,9 @@ def run_in(options: argparse.Namespace, work: Path) -> str:
             if keys:
                 redis.Redis.from_url("redis://127.0.0.1:6379/0").delete(*keys)
         checked = verify(database_url, plan["slug"], work / "submissions.log")
+        phones = (
+            verify_reports(database_url, work / "submissions.reports") if options.phones else None
+        )
     games = sum(len(account["games"]) for account in plan["directors"])
     report.append(
         f"\nResult check: {checked['accepted']} of round {plan['current_round']}'s {games} "
@@ -749,6 +828,13 @@ def run_in(options: argparse.Namespace, work: Path) -> str:
         f"{checked['stored_wrong']}; audit entries not exactly one: "
         f"{checked['audit_not_exactly_one']}. Load average at the end {load_average()}."
     )
+    if phones is not None:
+        report.append(
+            f"Players' reports ({options.phones} phones polling): {phones['reports']} reports "
+            f"sent, {phones['refused']} refused; {phones['games']} games reported by both "
+            f"players: stored wrong {phones['stored_wrong']}, result audit entries not exactly "
+            f"one {phones['audit_wrong']}, report entries not two {phones['report_entries_wrong']}."
+        )
     return "\n".join(report)
 
 
@@ -760,15 +846,16 @@ def measure(host: str, plan: dict[str, Any], options: argparse.Namespace, work: 
         start + options.quiet,
         start + options.quiet + options.entry,
     ]
+    _schedule_reports(plan, options)
     (work / "plan.json").write_text(json.dumps(plan))
     meter.thread.start()
     per_director = max(len(account["games"]) for account in plan["directors"])
-    users = options.spectators + options.directors + 1
+    users = options.spectators + options.directors + 1 + options.phones
     rows = locust(
-        host, work, ["Spectator", "Director", "Watcher"], users,
-        WARM_UP + options.quiet + options.entry + TAIL, "live",
+        host, work, ["Spectator", "Director", "Watcher", *(["Phone"] if options.phones else [])],
+        users, WARM_UP + options.quiet + options.entry + TAIL, "live",
         LOAD_SPECTATORS=str(options.spectators), LOAD_DIRECTORS=str(options.directors),
-        LOAD_PACE=str(options.entry / per_director),
+        LOAD_PACE=str(options.entry / max(per_director, 1)), LOAD_PHONES=str(options.phones),
     )  # fmt: skip
     meter.stop.set()
     meter.thread.join()
@@ -778,6 +865,51 @@ def measure(host: str, plan: dict[str, Any], options: argparse.Namespace, work: 
     if options.saturation:
         lines += saturation(host, work, options)
     return lines
+
+
+def _schedule_reports(plan: dict[str, Any], options: argparse.Namespace) -> None:
+    """Each reported game's two players report over the entry phase, a second or two apart
+    (the second of the two enters the result, the first waits)."""
+    _, entry_at, end_at = plan["phases"]
+    rng = random.Random(7)
+    at: dict[int, float] = {}
+    for phone in plan["phones"]:
+        if phone["result"] is None:
+            continue
+        first = at.setdefault(phone["game"], entry_at + rng.uniform(0, (end_at - entry_at) * 0.8))
+        phone["report_at"] = first + rng.uniform(0, 2)
+
+
+def verify_reports(database_url: str, log: Path) -> dict[str, int]:
+    """Every game both players reported: the result stored, with exactly one result audit
+    entry (the entry the second report made) and two report entries."""
+    import psycopg
+
+    lines = [line.split() for line in log.read_text().splitlines()] if log.exists() else []
+    sent = {int(game): result for game, result, outcome in lines if outcome == "stored"}
+    refused = sum(1 for *_, outcome in lines if outcome != "stored")
+    games = list(sent)
+    with psycopg.connect(database_url) as link:
+        stored = dict(
+            link.execute(
+                "SELECT id, result FROM events_game WHERE id = ANY(%s)", [games]
+            ).fetchall()
+        )
+        counts = link.execute(
+            "SELECT game_id, count(*) FILTER (WHERE action LIKE 'result.%%'), "
+            "count(*) FILTER (WHERE action = 'report.submit') FROM events_auditentry "
+            "WHERE game_id = ANY(%s) GROUP BY game_id",
+            [games],
+        ).fetchall()
+    audits = {game: (results, reports) for game, results, reports in counts}
+    return {
+        "reports": len(lines),
+        "refused": refused,
+        "games": len(games),
+        "stored_wrong": sum(1 for game, result in sent.items() if stored.get(game) != result),
+        "audit_wrong": sum(1 for game in games if audits.get(game, (0, 0))[0] != 1),
+        "report_entries_wrong": sum(1 for game in games if audits.get(game, (0, 0))[1] != 2),
+    }
 
 
 def saturation(host: str, work: Path, options: argparse.Namespace) -> list[str]:
@@ -806,6 +938,10 @@ def main() -> None:
     parser.add_argument("--saturation", type=int, default=0, help="seconds per saturation run")
     parser.add_argument("--saturation-users", type=int, default=32)
     parser.add_argument("--report", default="", help="also write the report to this file")
+    parser.add_argument(
+        "--phones", type=int, default=0,
+        help="players polling their private page; both players of the first quarter report",
+    )  # fmt: skip
     options = parser.parse_args()
     for name in ("quiet", "entry"):
         if not 10 <= getattr(options, name) <= 600:
@@ -814,6 +950,8 @@ def main() -> None:
         parser.error("--saturation must be between 0 and 600 seconds")
     if options.spectators + options.directors > 2000 or not 1 <= options.directors <= 50:
         parser.error("at most 2000 simulated users, and 1 to 50 directors")
+    if not 0 <= options.phones <= options.players:
+        parser.error("--phones: 0 up to the number of players")
     if not 2 <= options.players <= 1000 or not options.played < options.rounds <= 20:
         parser.error("2 to 1000 players; --played must leave a round to enter (20 rounds at most)")
     started = time.monotonic()

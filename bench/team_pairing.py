@@ -32,9 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from formats.teams.pairing import model as m  # noqa: E402
 from formats.teams.pairing import pair_team_round  # noqa: E402
-from tests.formats.teams.pairing.generator import Case, Event  # noqa: E402
+from tests.formats.teams.pairing.generator import Case, Event, team_trf  # noqa: E402
 from tests.formats.teams.pairing.oracle import Gacrux, OracleAnswer  # noqa: E402
-from tests.formats.teams.pairing.trf_writer import team_trf  # noqa: E402
 
 COLOURS = {"A": m.TYPE_A, "B": m.TYPE_B, "none": m.NO_PREFERENCES}
 T = TypeVar("T")

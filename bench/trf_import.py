@@ -3,7 +3,7 @@
 For each size it writes a deterministic TRF (``tests.standings.generate.generate_large_swiss``:
 a Swiss-like event, neighbours in the score order paired), imports it with ``manage.py
 import_trf`` in a fresh process against PostgreSQL and prints the wall time and that process's
-peak resident memory (its own ``ru_maxrss``, from ``os.wait4``). The default sizes are the
+peak resident memory (its own high-water mark: ``bench/measure.py``). The default sizes are the
 largest real open (3,000 players, 11 rounds: the promise is under 10 s and under 300 MB), the
 largest event accepted (5,000 players x 12 rounds: 60,000 results, ``events.limits``), and
 two files past the caps, which must be refused at once (the 9,999 players a TRF can number,
@@ -20,7 +20,6 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.measure import manage_measured  # noqa: E402
 from bench.standings import ensure_database  # noqa: E402
 from events.trf import write_trf  # noqa: E402
 from tests.standings.generate import generate_large_swiss  # noqa: E402
@@ -36,21 +36,12 @@ from tests.standings.generate import generate_large_swiss  # noqa: E402
 SIZES = "3000x11,5000x12,9999x11,5000x13"
 
 
-def measure(command: list[str], env: dict[str, str]) -> tuple[float, float, float, int, str]:
+def measure(args: list[str], env: dict[str, str]) -> tuple[float, float, float, int, str]:
     """(wall seconds, CPU seconds, peak resident MB, exit status, last line of stderr) of one
-    process. CPU time is the steadier figure when other work shares the machine."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
-    assert process.stderr is not None
-    stderr = process.stderr.read().decode("utf-8", "replace")
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    last = stderr.strip().splitlines()[-1] if stderr.strip() else ""
-    cpu = usage.ru_utime + usage.ru_stime
-    return elapsed, cpu, usage.ru_maxrss / 1024, process.returncode, last  # maxrss in KiB
+    ``manage.py`` process. CPU time is the steadier figure when other work shares the machine."""
+    run = manage_measured(*args, env=env)
+    last = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ""
+    return run.seconds, run.cpu_seconds, run.peak_mb, run.status, last
 
 
 def main() -> None:
@@ -82,8 +73,7 @@ def main() -> None:
             runs = []
             for run in range(args.runs):
                 slug = f"bench-trf-{players}x{rounds}-{int(time.time())}-{run}"
-                command = [sys.executable, "manage.py", "import_trf", str(path), "--slug", slug]
-                runs.append(measure(command, env))
+                runs.append(measure(["import_trf", str(path), "--slug", slug], env))
             wall, cpu, peak = (statistics.median(r[i] for r in runs) for i in range(3))
             status, reason = runs[-1][3], runs[-1][4]
             outcome = "imported" if status == 0 else f"refused: {reason}"

@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "prizes",
     "draws",
     "ratings",  # rating lists and registration from them (ratings/)
+    "playerpage",  # the player's private page and self-reported results (playerpage/)
     # Formats with their own models and screens, each plugged in through events.formats.
     "formats.gnot",
     "formats.cohen",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from draws import selectors, swiss_selectors
+from draws.models import DrawCeremony, SwissSetup
 from events.contributions import Contributor, Step, contributor_register
 from events.formats import NavLink, owns_rounds
 from events.models import Event, Player, Round
@@ -49,5 +50,16 @@ def _steps(event: Event) -> list[Step]:
     return []
 
 
+def _start_numbers_fixed(event: Event) -> str | None:
+    """A closed list of participants and a drawing of lots name the players by start number."""
+    if SwissSetup.objects.filter(event=event, pairing_order__isnull=False).exists():
+        return "the list of participants is closed (its pairing numbers name the start numbers)"
+    if DrawCeremony.objects.filter(event=event).exists():
+        return "the lots have been drawn"
+    return None
+
+
 def register() -> None:
-    contributor_register(Contributor("draws", nav=_nav, steps=_steps))
+    contributor_register(
+        Contributor("draws", nav=_nav, steps=_steps, start_numbers_fixed=_start_numbers_fixed)
+    )

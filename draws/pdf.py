@@ -36,6 +36,15 @@ def _rating(player: Any) -> str:
     return str(player.rating) if player.rating else ""
 
 
+def _named(player: Any) -> str:
+    """``7. Name``, and the withdrawal when the player withdrew (issue 20)."""
+    named = f"{player.start_no}. {player.name}"
+    withdrawn = getattr(player, "withdrawn_after_round", None)
+    if withdrawn is not None:
+        named += f" (withdrawn after round {withdrawn})"
+    return named
+
+
 def pairing_lines(
     games: Sequence[Any], byes: Sequence[Any], points: Mapping[int, str] | None = None
 ) -> list[PairingLine]:
@@ -45,9 +54,9 @@ def pairing_lines(
     lines = [
         PairingLine(
             str(game.board),
-            f"{game.white.start_no}. {game.white.name}",
+            _named(game.white),
             game.get_result_display() if game.result else "",
-            f"{game.black.start_no}. {game.black.name}",
+            _named(game.black),
             _rating(game.white),
             before.get(game.white.start_no, ""),
             _rating(game.black),
@@ -58,7 +67,7 @@ def pairing_lines(
     lines += [
         PairingLine(
             "",
-            f"{bye.player.start_no}. {bye.player.name}",
+            _named(bye.player),
             bye.get_kind_display(),
             "",
             _rating(bye.player),

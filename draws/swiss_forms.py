@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from draws.models import Acceleration, InitialColour, RequestedBye
+from events.forms import DuplicatesConfirmable
 from events.limits import MAX_RATING
 from events.services import PlayerFields
 
@@ -41,7 +42,7 @@ class WithdrawalForm(forms.Form):
     )
 
 
-class LateEntryForm(forms.Form):
+class LateEntryForm(DuplicatesConfirmable):
     name = forms.CharField(max_length=200)
     rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
     federation = forms.CharField(max_length=3, required=False)
@@ -54,6 +55,7 @@ class LateEntryForm(forms.Form):
         ],
         label="Rounds already paired",
     )
+    confirm_duplicates = DuplicatesConfirmable.base_fields["confirm_duplicates"]
 
     def player_fields(self) -> PlayerFields:
         data = self.cleaned_data

@@ -78,9 +78,34 @@ def initial_colour_of(event: Event, setup: SwissSetup | None = None) -> tuple[st
     return colour, f"drawn by lot (purpose {INITIAL_COLOUR_PURPOSE!r} of the event's lots seed)"
 
 
+FIXED_AFTER_ROUND = 4  # C.04.2, Initial order: no new pairing numbers once round 4 is paired
+
+
+def fixed_order(event: Event, setup: SwissSetup | None = None) -> list[int] | None:
+    """The pairing numbers that may no longer change, as start numbers in order: those of the
+    closed list of participants, else those round 4 was paired with (C.04.2, Initial order:
+    "No modification of a pairing number is allowed after the fourth round has been paired";
+    a correction of rating, title or name after that leaves the numbers as they are). None
+    while they are provisional."""
+    closed = (setup or setup_of(event)).pairing_order
+    if closed is not None:
+        return list(closed)
+    recorded = (
+        SwissRound.objects.filter(
+            round__event=event,
+            round__number__gte=FIXED_AFTER_ROUND,
+            pairing_numbers__isnull=False,
+        )
+        .order_by("round__number")
+        .values_list("pairing_numbers", flat=True)
+        .first()
+    )
+    return list(recorded) if recorded is not None else None
+
+
 def pairing_numbers(event: Event, setup: SwissSetup | None = None) -> list[int]:
     rows = Player.objects.filter(event=event).values_list("start_no", "rating", "title", "name")
-    return initial_order(rows, (setup or setup_of(event)).pairing_order)
+    return initial_order(rows, fixed_order(event, setup))
 
 
 @dataclass(frozen=True)
@@ -354,7 +379,8 @@ def swiss_page(event: Event) -> SwissPage:
     colour, source = initial_colour_of(event, setup)
     players = {p.start_no: p for p in Player.objects.filter(event=event)}
     order = initial_order(
-        ((p.start_no, p.rating, p.title, p.name) for p in players.values()), setup.pairing_order
+        ((p.start_no, p.rating, p.title, p.name) for p in players.values()),
+        fixed_order(event, setup),
     )
     numbered = tuple(
         NumberedPlayer(

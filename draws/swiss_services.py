@@ -42,6 +42,7 @@ from events.services import (
     UserLike,
     event_changed,
     event_require_open,
+    player_never_played,
     player_register,
     round_pairings_set,
 )
@@ -272,6 +273,11 @@ def withdrawal_record(
     player = _player(event, start_no)
     if after_round is not None and not 0 <= after_round <= event.rounds:
         raise UserError(f"after round {after_round}: the event has rounds 1–{event.rounds}")
+    if after_round is not None and player_never_played(player):
+        raise UserError(
+            f"{player} has not played a game: delete them on the Players page instead (a "
+            "withdrawal would leave them in the standings, the wall chart and the TRF)"
+        )
     later = RoundSlot.objects.filter(player=player, round__number__gt=after_round or 0)
     if after_round is not None and later.exists():
         paired = sorted(set(later.values_list("round__number", flat=True)))
@@ -300,17 +306,25 @@ def withdrawal_record(
 
 @transaction.atomic
 def late_entry_register(
-    *, event: Event, fields: PlayerFields, missed: str, user: UserLike
+    *,
+    event: Event,
+    fields: PlayerFields,
+    missed: str,
+    user: UserLike,
+    confirm_duplicates: bool = False,
 ) -> Player:
     """Register a player after round 1 was paired (C.04.2 "Late entries"): they are not paired
     in the rounds already paired and take a zero-point bye for each (``missed="half"``: a
-    half-point bye, where the tournament's regulations grant one)."""
+    half-point bye, where the tournament's regulations grant one). The duplicate rules of
+    registration apply (``confirm_duplicates``)."""
     event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
     if missed not in RequestedBye.values:
         raise UserError(f"missed rounds {missed!r}: choose zero- or half-point byes")
-    player = player_register(event=event, fields=fields, user=user)
+    player = player_register(
+        event=event, fields=fields, user=user, confirm_duplicates=confirm_duplicates
+    )
     paired = sorted(selectors.paired_rounds(event))
     for rnd in Round.objects.filter(event=event, number__in=paired):
         bye = Bye.objects.create(round=rnd, player=player, kind=missed)

@@ -37,7 +37,7 @@ from draws.swiss_forms import (
 )
 from events.access import event_for_director
 from events.caching import public_page, public_pdf
-from events.errors import UserError
+from events.errors import DuplicatesToConfirm, UserError
 from events.models import Event
 from events.qr import event_page_code
 from events.selectors import (
@@ -65,8 +65,12 @@ def _swiss_event(request: HttpRequest, slug: str, number: int | None = None) -> 
 @require_GET
 def swiss(request: HttpRequest, slug: str) -> HttpResponse:
     event = _swiss_event(request, slug)
+    return render(request, PAGE, _swiss_context(event))
+
+
+def _swiss_context(event: Event, **forms: object) -> dict[str, object]:
     page = selectors.swiss_page(event)
-    context = {
+    return {
         "event": event,
         "page": page,
         "setup_form": SwissSetupForm(
@@ -81,8 +85,8 @@ def swiss(request: HttpRequest, slug: str) -> HttpResponse:
         "withdrawal_form": WithdrawalForm(auto_id="id_withdrawal_%s"),
         "late_form": LateEntryForm(),
         "pair_form": PairRoundForm(),
+        **forms,
     }
-    return render(request, PAGE, context)
 
 
 def _posted(
@@ -98,6 +102,8 @@ def _posted(
         return redirect("draws:swiss", slug=slug)
     try:
         run(event, form)
+    except DuplicatesToConfirm:
+        raise  # the caller shows the form again with the box to tick
     except UserError as exc:
         messages.error(request, str(exc))
     else:
@@ -214,15 +220,26 @@ def withdrawal(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def late_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    """A late entry; a probable duplicate shows the page again with what was typed and the
+    box to confirm it (issue 20), anything else refused is a message, as for the other forms."""
+
     def run(event: Event, form: LateEntryForm) -> object:
         return services.late_entry_register(
             event=event,
             fields=form.player_fields(),
             missed=form.cleaned_data["missed"],
             user=request.user,
+            confirm_duplicates=form.confirmed,
         )
 
-    return _posted(request, slug, LateEntryForm, run, "Late entry registered.")
+    try:
+        return _posted(request, slug, LateEntryForm, run, "Late entry registered.")
+    except DuplicatesToConfirm as warning:
+        form = LateEntryForm(request.POST)
+        form.is_valid()
+        form.duplicates_to_confirm(warning)
+        event = _swiss_event(request, slug)
+        return render(request, PAGE, _swiss_context(event, late_form=form))
 
 
 @require_POST

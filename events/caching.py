@@ -62,10 +62,11 @@ Params = Mapping[str, Callable[[str], "str | None"]]
 log = logging.getLogger(__name__)
 
 
-def number_up_to(limit: int) -> Callable[[str], str | None]:
+def number_up_to(limit: int, *, otherwise: str | None = None) -> Callable[[str], str | None]:
     """A whole number 0..``limit`` in its canonical spelling ("007" → "7"); anything else is
     dropped, as the views already ignore a value that is not a number (ASCII digits only:
-    ``"²".isdigit()`` is true, and ``int("²")`` fails)."""
+    ``"²".isdigit()`` is true, and ``int("²")`` fails), or, for a view that names the mistake,
+    given as the one spelling ``otherwise`` (so that any number of wrong values is one page)."""
 
     def canonical(raw: str) -> str | None:
         if (
@@ -75,7 +76,7 @@ def number_up_to(limit: int) -> Callable[[str], str | None]:
             and int(raw) <= limit
         ):
             return str(int(raw))
-        return None
+        return otherwise if raw else None
 
     return canonical
 

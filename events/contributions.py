@@ -2,7 +2,8 @@
 them: links in the event's navigation, the director's next steps, the event's status when it
 is theirs to say ("Playoff in progress"), why it cannot be closed yet, blocks on the
 spectator's event page, and blocks on the director's players page (ratings: registering from
-a rating list).
+a rating list; the player's page: the players' links) and on a round's result-entry page (the
+player's page: the arbiter's queue).
 
 Each app registers one :class:`Contributor` from its ``AppConfig.ready()`` (standings: the
 leaders; draws: the drawing of lots and Swiss pairing; playoffs: the playoff; prizes: the prize
@@ -47,6 +48,11 @@ class Contributor:
     block: Callable[[Event], Block | None] | None = None
     registration: Callable[[Event], Block | None] | None = None
     close_refusal: Callable[[Event], str | None] | None = None
+    # Why the event's start numbers can no longer change (a closed list of participants, a
+    # drawing of lots name players by them), or None: asked before a start number is edited.
+    start_numbers_fixed: Callable[[Event], str | None] | None = None
+    # A block on the result-entry page of a round (the player's page: the arbiter's queue).
+    results: Callable[[Event, int], Block | None] | None = None
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
@@ -100,4 +106,19 @@ def public_blocks(event: Event) -> list[Block]:
 def registration_blocks(event: Event) -> list[Block]:
     """Blocks for the players page, beside the form that registers one player."""
     found = [c.registration(event) for c in CONTRIBUTORS.values() if c.registration]
+    return sorted((b for b in found if b is not None), key=lambda b: b.order)
+
+
+def start_numbers_fixed(event: Event) -> str | None:
+    """The first contributor's reason why the start numbers are fixed, if any."""
+    for contributor in CONTRIBUTORS.values():
+        reason = contributor.start_numbers_fixed(event) if contributor.start_numbers_fixed else None
+        if reason:
+            return reason
+    return None
+
+
+def results_blocks(event: Event, number: int) -> list[Block]:
+    """Blocks for the result-entry page of round ``number``, above the boards."""
+    found = [c.results(event, number) for c in CONTRIBUTORS.values() if c.results]
     return sorted((b for b in found if b is not None), key=lambda b: b.order)

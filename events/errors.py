@@ -45,3 +45,21 @@ class EventClosed(UserError):
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
+
+
+class DuplicatesToConfirm(UserError):
+    """New or edited players who may be registered already (the same name and birth data):
+    nothing was written; the director may confirm and submit again (events.duplicates)."""
+
+    def __init__(self, warnings: tuple[str, ...]) -> None:
+        super().__init__(
+            "Possible duplicates: "
+            + "; ".join(warnings)
+            + ". Tick the confirmation if they are different people."
+        )
+        self.warnings = warnings
+
+
+class PlayerConflict(UserError):
+    """Someone else changed or deleted the player since the form was loaded: nothing was
+    written; the page shows the player as they are now."""

@@ -164,6 +164,7 @@ def _player(raw: Any, where: str, rounds: int) -> tuple[PlayerFields, int | None
     withdrawn = raw.get("withdrawn_after_round")
     born = raw.get("birth_year")
     fields = PlayerFields(
+        where=where,
         start_no=start_no_check(require(raw, "start_no", int, f"{where}."), f"{where}.start_no"),
         name=require(raw, "name", str, f"{where}."),
         federation=typed(raw.get("federation", ""), str, f"{where}.federation"),
@@ -272,7 +273,9 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
     rounds = _rounds_from(doc, fields.rounds)
     try:
         event = event_create(fields=fields, director=user, slug=slug or doc.get("slug", ""))
-        players_register_many(event=event, players=[p for p, _ in players], user=user)
+        players_register_many(
+            event=event, players=[p for p, _ in players], user=user, confirm_duplicates=True
+        )
         for number in sorted(rounds):
             games, byes = rounds[number]
             round_pairings_set(

@@ -7,11 +7,12 @@ from typing import Any
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
-from events.errors import UserError
+from events.errors import DuplicatesToConfirm, UserError
 from events.limits import (
     MAX_PLAYERS,
     MAX_RATING,
     MAX_ROUNDS,
+    MAX_START_NO,
     MAX_UPLOAD_BYTES,
     currency_check,
     megabytes,
@@ -124,7 +125,27 @@ class EventForm(forms.Form):
         }
 
 
-class PlayerForm(forms.Form):
+class DuplicatesConfirmable(forms.Form):
+    """A form that registers or edits players: a probable duplicate (the same name and birth
+    data, :mod:`events.duplicates`) is shown with a box to tick, and the second submission
+    with the box ticked goes through. The box is hidden until there is something to confirm."""
+
+    confirm_label = "They are different people: register anyway"
+    confirm_duplicates = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def duplicates_to_confirm(self, warning: DuplicatesToConfirm) -> None:
+        self.add_error(None, str(warning))
+        field = self.fields["confirm_duplicates"]
+        field.widget = forms.CheckboxInput()
+        field.label = self.confirm_label
+        self._bound_fields_cache.pop("confirm_duplicates", None)  # made with the hidden widget
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("confirm_duplicates"))
+
+
+class PlayerForm(DuplicatesConfirmable):
     name = forms.CharField(max_length=200)
     federation = forms.CharField(max_length=3, required=False)
     rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
@@ -139,7 +160,20 @@ class PlayerForm(forms.Form):
         label="Year of birth",
         help_text="When the date is not known (a rating list gives only the year).",
     )
-    previous_rank = forms.IntegerField(min_value=1, required=False)
+    previous_rank = forms.IntegerField(min_value=1, max_value=MAX_START_NO, required=False)
+
+    field_order = [
+        "name",
+        "federation",
+        "rating",
+        "fide_id",
+        "title",
+        "sex",
+        "birth_date",
+        "birth_year",
+        "previous_rank",
+        "confirm_duplicates",
+    ]
 
     def player_fields(self) -> PlayerFields:
         data = self.cleaned_data
@@ -153,15 +187,52 @@ class PlayerForm(forms.Form):
             birth_date=data.get("birth_date"),
             birth_year=data.get("birth_year"),
             previous_rank=data.get("previous_rank"),
+            start_no=data.get("start_no"),
         )
 
 
-class PlayerListForm(forms.Form):
+class PlayerEditForm(PlayerForm):
+    """Every field of a registered player, the start number included, and the version of the
+    player the form was filled from (a form saved after someone else's change is refused)."""
+
+    confirm_label = "They are different people: save anyway"
+    start_no = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_START_NO,
+        label="Start number",
+        help_text="Free to change until round 1 is paired.",
+    )
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    field_order = ["start_no", *PlayerForm.field_order, "version"]
+
+    @classmethod
+    def initial_for(cls, player: Any) -> dict[str, Any]:
+        names = ["start_no", *PlayerForm.base_fields]
+        initial = {name: getattr(player, name) for name in names if hasattr(player, name)}
+        initial.update(confirm_duplicates=False, version=str(player.version))
+        if player.birth_date is not None:
+            initial["birth_year"] = None  # the date's year: a new date brings its own
+        return initial
+
+    def seen(self) -> int:
+        return seen_version(self.cleaned_data.get("version"))
+
+
+class PlayerDeleteForm(forms.Form):
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+    confirm_delete = forms.BooleanField(
+        required=True, label="Yes, delete this player (recorded in the audit log)"
+    )
+
+
+class PlayerListForm(DuplicatesConfirmable):
     players_csv = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}),
         label="Paste a list",
         help_text="One player a line: name, federation, rating, FIDE id, title, sex, birth date "
-        "(only the name is required). Names with a comma go in double quotes.",
+        "(only the name is required). Names with a comma go in double quotes. The players are "
+        "numbered after the last one registered.",
     )
 
 
@@ -174,11 +245,12 @@ def upload_size_check(upload: UploadedFile) -> UploadedFile:
     return upload
 
 
-class PlayerTrfForm(forms.Form):
+class PlayerTrfForm(DuplicatesConfirmable):
     trf_file = forms.FileField(
         label="Register from a TRF file",
-        help_text="The players of a FIDE TRF16/TRF-2026 file, with their start numbers. "
-        "Results in the file are ignored.",
+        help_text="The players of a FIDE TRF16/TRF-2026 file: with their start numbers into an "
+        "empty list, numbered after the last player into one that has players. Results in the "
+        "file are ignored.",
     )
 
     def clean_trf_file(self) -> UploadedFile:

@@ -11,10 +11,11 @@ from dataclasses import replace
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 
 from events import exchange, trf
 from events.errors import ImportFailed, UserError
-from events.models import Event, Player
+from events.models import Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.selectors import event_crosstable
 from events.services import (
@@ -139,8 +140,13 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
+        # A whole event as another program ran it: a FIDE id twice is refused; names alike
+        # are left as the file has them (there is nobody to confirm them).
         players_register_many(
-            event=event, players=[_player_fields(e) for e in table.entrants], user=user
+            event=event,
+            players=[_player_fields(e) for e in table.entrants],
+            user=user,
+            confirm_duplicates=True,
         )
         for number in range(1, table.rounds + 1):
             games, byes = _round_inputs(table.entrants, number)
@@ -165,6 +171,7 @@ def players_from_trf(text: str) -> list[PlayerFields]:
 
 def _player_fields(entrant: Entrant) -> PlayerFields:
     return PlayerFields(
+        where=f"the file's player {entrant.start_no}",
         start_no=entrant.start_no,
         name=entrant.name,
         federation=entrant.federation,
@@ -185,19 +192,38 @@ def decode_upload(upload: UploadedFile) -> str:
         return raw.decode("latin-1")  # older TRF files are often Latin-1
 
 
+def withdrawn_without_playing(event: Event) -> set[int]:
+    """Start numbers of the players who withdrew without a game or a bye that scored (an
+    event from before players could be deleted, or imported so): nobody to rate."""
+    games = Game.objects.filter(Q(white=OuterRef("pk")) | Q(black=OuterRef("pk")))
+    scored = Bye.objects.filter(player=OuterRef("pk")).exclude(kind="zero")
+    return set(
+        Player.objects.filter(event=event, withdrawn_after_round__isnull=False)
+        .exclude(Exists(games))
+        .exclude(Exists(scored))
+        .values_list("start_no", flat=True)
+    )
+
+
 def event_export_trf(event: Event) -> str:
     """TRF16 for the rating officer and FIDE's own tools; a player whose year of birth alone
-    is known (registered from a rating list) gets ``YYYY/00/00``."""
+    is known (registered from a rating list) gets ``YYYY/00/00``. A player who withdrew
+    without ever playing is left out (issue 20: not ``0000 - Z`` in every round); one who was
+    registered by mistake is deleted (``events.services.player_delete``) and is not there
+    either."""
     crosstable = event_crosstable(event)
     years = dict(
         Player.objects.filter(event=event, birth_date=None)
         .exclude(birth_year=None)
         .values_list("start_no", "birth_year")
     )
-    if years:
-        entrants = tuple(replace(e, birth_year=years.get(e.start_no)) for e in crosstable.entrants)
-        crosstable = replace(crosstable, entrants=entrants)
-    return trf.write_trf(crosstable)
+    absent = withdrawn_without_playing(event)
+    entrants = tuple(
+        replace(e, birth_year=years.get(e.start_no, e.birth_year))
+        for e in crosstable.entrants
+        if e.start_no not in absent
+    )
+    return trf.write_trf(replace(crosstable, entrants=entrants))
 
 
 def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:

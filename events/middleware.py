@@ -8,6 +8,7 @@ import logging
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from events.limits import MAX_FORM_BYTES, MAX_UPLOAD_BYTES, megabytes, whole_number
@@ -67,6 +68,9 @@ class RequestSizeLimitMiddleware:
     Bodies within the limit are still held to the caps where they are used: the upload forms
     (``events.limits.size_check``) and Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` for form fields
     (``config.views.bad_request`` turns that one into the same page).
+
+    A view that takes larger files says so with ``checks_request_size`` (the rating lists'
+    upload: FIDE's zipped lists) and refuses past its own cap with a message of its own.
     """
 
     def __init__(self, get_response):  # type: ignore[no-untyped-def]
@@ -74,13 +78,32 @@ class RequestSizeLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         size = whole_number(request.META.get("CONTENT_LENGTH") or "", digits=18) or 0
-        if size > MAX_REQUEST_BYTES:
+        if size > MAX_REQUEST_BYTES and not _checked_by_the_view(request):
             return too_large(
                 request,
                 f"What you sent is {megabytes(size)}; a file may have at most "
                 f"{megabytes(MAX_UPLOAD_BYTES)}. Nothing was read or changed.",
             )
         return self.get_response(request)
+
+
+def checks_request_size(limit: int):  # type: ignore[no-untyped-def]
+    """Marks a view that takes bodies up to ``limit`` bytes, past MAX_REQUEST_BYTES, and refuses
+    larger ones itself, from the declared length and before reading a byte, on its own page."""
+
+    def mark(view):  # type: ignore[no-untyped-def]
+        view.checks_request_size = limit
+        return view
+
+    return mark
+
+
+def _checked_by_the_view(request: HttpRequest) -> bool:
+    try:
+        view = resolve(request.path_info).func
+    except Resolver404:
+        return False
+    return getattr(view, "checks_request_size", 0) > MAX_REQUEST_BYTES
 
 
 def too_large(request: HttpRequest, reason: str, status: int = 413) -> HttpResponse:

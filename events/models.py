@@ -110,11 +110,19 @@ class Player(models.Model):
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     previous_rank = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Optimistic concurrency, as for games: an edit names the version it was based on.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["event", "start_no"]
         constraints = [
             models.UniqueConstraint(fields=["event", "start_no"], name="player_start_no_unique"),
+            # A FIDE id once per event; "" and "0" (TRF files write 0 for none) are no id.
+            models.UniqueConstraint(
+                fields=["event", "fide_id"],
+                condition=~Q(fide_id__in=["", "0"]),
+                name="player_fide_id_unique",
+            ),
             models.CheckConstraint(condition=Q(start_no__gte=1), name="player_start_no_positive"),
             models.CheckConstraint(condition=Q(sex__in=["", "m", "w"]), name="player_sex_valid"),
         ]

@@ -122,6 +122,32 @@ def round_number_or_404(event: Event, number: int) -> int:
     return number
 
 
+def players_list(event: Event) -> QuerySet[Player]:
+    """The players page's list, by start number (one query)."""
+    return Player.objects.filter(event=event).order_by("start_no")
+
+
+def player_find(event: Event, start_no: int) -> Player | None:
+    return Player.objects.filter(event=event, start_no=start_no).first()
+
+
+def player_get(event: Event, start_no: int) -> Player:
+    player = player_find(event, start_no)
+    if player is None:
+        raise Http404(f"{event.name} has no player with start number {start_no}")
+    return player
+
+
+def withdrawals(event: Event) -> dict[int, int]:
+    """Start number → the round after which the player withdrew, for every withdrawn player
+    (one query): the pages mark them wherever they are listed."""
+    return dict(
+        Player.objects.filter(event=event, withdrawn_after_round__isnull=False).values_list(
+            "start_no", "withdrawn_after_round"
+        )
+    )
+
+
 def round_games(event: Event, number: int) -> tuple[Round, list[Game], list[Bye]]:
     round_number_or_404(event, number)
     try:
@@ -311,21 +337,40 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
         status=status_label(event, progress),
     )
     if role is not None:
-        context["steps"] = [
-            *(
-                foundation_steps(event, progress, context["player_count"])
-                if role == Role.DIRECTOR
-                else []
-            ),
-            *format_steps(event, role),
-            *(next_steps(event) if role == Role.DIRECTOR else []),
-            *([] if own_rounds else results_steps(event, progress)),
-        ]
-        context["can_close"] = _can_close(event, role, progress)
+        ahead = whats_next(event, role, progress)
+        context.update(steps=ahead.steps, can_close=ahead.can_close)
     else:
         context["current"] = current_round(event, progress)
         context["blocks"] = public_blocks(event)
     return context
+
+
+@dataclass(frozen=True)
+class WhatsNext:
+    """What the director or an arbiter should do next: the event page's "Next" card and the
+    card a result entry page shows once its round is complete."""
+
+    steps: list[Step]
+    can_close: bool
+
+
+def whats_next(event: Event, role: str, progress: Sequence[RoundProgress]) -> WhatsNext:
+    """The director gets what the foundation, the event's format and the apps say (register
+    the players, pair or publish the next round, a format's own stages, approve the prizes,
+    the playoff) and may close the event once ``events.services.event_close`` would accept;
+    both get the rounds (or the format's stages) still waiting for results."""
+    director = role == Role.DIRECTOR
+    own_rounds = owns_rounds(event)
+    players = Player.objects.filter(event=event).count() if director else 0
+    return WhatsNext(
+        steps=[
+            *(foundation_steps(event, progress, players) if director else []),
+            *format_steps(event, role),
+            *(next_steps(event) if director else []),
+            *([] if own_rounds else results_steps(event, progress)),
+        ],
+        can_close=_can_close(event, role, progress),
+    )
 
 
 def _can_close(event: Event, role: str, progress: Sequence[RoundProgress]) -> bool:
@@ -427,10 +472,20 @@ def pairings_text(event: Event, number: int) -> str:
     return "\n".join(lines)
 
 
-def result_entry_context(event: Event, number: int, only_game: int | None = None) -> dict[str, Any]:
+def result_entry_context(
+    event: Event,
+    number: int,
+    only_game: int | None = None,
+    *,
+    viewer: AbstractBaseUser | AnonymousUser | None = None,
+) -> dict[str, Any]:
+    """The result entry page of round ``number`` (or, with ``only_game``, one row of it).
+    Once every board has its result, ``next`` is what ``viewer`` should do next."""
     rnd, games, byes = round_games(event, number)
     done = sum(1 for g in games if g.result)
     game = next((g for g in games if g.pk == only_game), None)
+    first_open = next((g.pk for g in games if not g.result), games[0].pk if games else None)
+    role = user_role(event, viewer) if viewer is not None and games and done == len(games) else None
     return {
         "event": event,
         "round": rnd,
@@ -439,12 +494,16 @@ def result_entry_context(event: Event, number: int, only_game: int | None = None
         "byes": byes,
         "done": done,
         "total": len(games),
-        "result_choices": RESULT_BUTTONS,
+        "first_open": first_open,
+        "next": whats_next(event, role, rounds_progress(event)) if role else None,
+        "result_common": RESULT_BUTTONS[:3],
+        "result_rare": RESULT_BUTTONS[3:],
         "rounds": range(1, event.rounds + 1),
     }
 
 
-# (value, label, keyboard key) for the one-tap buttons.
+# (value, label, keyboard key) for the one-tap buttons: the three common results, then the
+# forfeits, which the result entry page keeps one tap further (behind "⋯") on a phone.
 RESULT_BUTTONS = (
     ("1-0", "1-0", "1"),
     ("1/2-1/2", "½-½", "="),

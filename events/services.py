@@ -19,11 +19,19 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db import DataError, IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.text import slugify
 
-from events.contributions import close_refusal
-from events.errors import EventClosed, RegulationLocked, ResultConflict, UserError
+from events.contributions import close_refusal, start_numbers_fixed
+from events.duplicates import Entry, duplicates_find
+from events.errors import (
+    DuplicatesToConfirm,
+    EventClosed,
+    PlayerConflict,
+    RegulationLocked,
+    ResultConflict,
+    UserError,
+)
 from events.formats import undo_handler
 from events.limits import (
     currency_check,
@@ -336,6 +344,7 @@ class PlayerFields:
     previous_rank: int | None = None
     start_no: int | None = None
     birth_year: int | None = None  # when only the year is known (a rating list's)
+    where: str = ""  # how a message names the entry: "line 3" of a pasted list
 
 
 def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
@@ -350,20 +359,67 @@ def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
     return fields.birth_date.year
 
 
-def _players_create(event: Event, players: Sequence[PlayerFields]) -> list[Player]:
-    """Check every player, then write them all in one statement (a 3,000-player import)."""
-    taken = set(Player.objects.filter(event=event).values_list("start_no", flat=True))
+def _players_create(
+    event: Event,
+    players: Sequence[PlayerFields],
+    *,
+    confirm_duplicates: bool = False,
+    append: bool = False,
+) -> list[Player]:
+    """Check every player, then write them all in one statement (a 3,000-player import).
+
+    ``append``: into a list that already has players, the batch is numbered after the last
+    one, whatever start numbers it brings (a TRF's); into an empty list it keeps them. A
+    duplicate FIDE id is refused, a probable duplicate by name and birth data needs
+    ``confirm_duplicates`` (:mod:`events.duplicates`); nothing is written otherwise."""
+    registered = list(Player.objects.filter(event=event))
+    taken = {player.start_no for player in registered}
     event_size_check(players=len(taken) + len(players), rounds=event.rounds)
+    renumber = append and bool(taken)
     following = max(taken, default=0) + 1
-    rows = []
+    rows, entries = [], []
     for fields in players:
-        start_no = following if fields.start_no is None else fields.start_no
+        start_no = following if fields.start_no is None or renumber else fields.start_no
         if start_no in taken:
             raise UserError(f"start number {start_no} is already taken")
         taken.add(start_no)
         following = max(following, start_no + 1)
-        rows.append(_player_row(event, start_no, fields))
+        row = _player_row(event, start_no, fields)
+        rows.append(row)
+        entries.append(_entry(row, fields.where))
+    duplicates_check(registered, entries, confirm=confirm_duplicates)
     return Player.objects.bulk_create(rows)
+
+
+def _entry(player: Player, where: str = "", key: object = None) -> Entry:
+    return Entry(
+        where=where or f"{player.start_no}. {player.name}",
+        name=player.name,
+        fide_id=player.fide_id,
+        birth_date=player.birth_date,
+        birth_year=player.birth_year,
+        key=key,
+    )
+
+
+MAX_LISTED = 10  # problems named in one refusal; the rest are counted
+
+
+def duplicates_check(
+    registered: Sequence[Player], entries: Sequence[Entry], *, confirm: bool
+) -> None:
+    """Refuse duplicate FIDE ids, and probable duplicates by name unless ``confirm``, naming
+    every one (up to :data:`MAX_LISTED`): a pasted list is refused as a whole, with its lines."""
+    findings = duplicates_find([_entry(p, key=p.pk) for p in registered], entries)
+    if findings.refusals:
+        listed = "; ".join(findings.refusals[:MAX_LISTED])
+        more = len(findings.refusals) - MAX_LISTED
+        raise UserError(
+            f"a FIDE id is registered once per event: {listed}"
+            + (f"; and {more} more" if more > 0 else "")
+        )
+    if findings.warnings and not confirm:
+        raise DuplicatesToConfirm(findings.warnings[:MAX_LISTED])
 
 
 def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
@@ -390,9 +446,11 @@ def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
 
 
 @transaction.atomic
-def player_register(*, event: Event, fields: PlayerFields, user: UserLike) -> Player:
+def player_register(
+    *, event: Event, fields: PlayerFields, user: UserLike, confirm_duplicates: bool = False
+) -> Player:
     event_require_open(event)
-    (player,) = _players_create(event, [fields])
+    (player,) = _players_create(event, [fields], confirm_duplicates=confirm_duplicates)
     event_changed(
         event=event,
         user=user,
@@ -447,6 +505,7 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
     if not record.get("name"):
         raise UserError(f"line {line_no}: the name is missing")
     return PlayerFields(
+        where=f"line {line_no}",
         name=record["name"],
         federation=record.get("federation", ""),
         rating=rating,
@@ -459,10 +518,17 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
 
 @transaction.atomic
 def players_register_many(
-    *, event: Event, players: Sequence[PlayerFields], user: UserLike
+    *,
+    event: Event,
+    players: Sequence[PlayerFields],
+    user: UserLike,
+    confirm_duplicates: bool = False,
+    append: bool = False,
 ) -> list[Player]:
+    """Register a batch (a pasted list, a file's players, an import): all or none. Into a
+    list with players already, ``append`` numbers the batch after the last one."""
     event_require_open(event)
-    created = _players_create(event, players)
+    created = _players_create(event, players, confirm_duplicates=confirm_duplicates, append=append)
     event_changed(
         event=event,
         user=user,
@@ -475,6 +541,201 @@ def players_register_many(
         after=[{"start_no": p.start_no, "name": p.name} for p in created],
     )
     return created
+
+
+PLAYER_FIELDS = (
+    "start_no",
+    "name",
+    "title",
+    "federation",
+    "fide_id",
+    "rating",
+    "birth_date",
+    "birth_year",
+    "sex",
+    "previous_rank",
+)
+
+
+def player_snapshot(player: Player) -> dict[str, Any]:
+    """The player's fields as the audit log keeps them (JSON: dates as text)."""
+    snapshot = {name: getattr(player, name) for name in PLAYER_FIELDS}
+    if player.birth_date is not None:
+        snapshot["birth_date"] = player.birth_date.isoformat()
+    return snapshot
+
+
+def _player_locked(event: Event, start_no: int, expected_version: int | None) -> Player:
+    """The player, locked, as the form saw them; else :class:`PlayerConflict`."""
+    player = Player.objects.select_for_update().filter(event=event, start_no=start_no).first()
+    if player is None:
+        raise PlayerConflict(
+            f"there is no player with start number {start_no} any more: someone else changed "
+            "the list while you were editing; nothing was changed"
+        )
+    if expected_version is not None and expected_version != player.version:
+        raise PlayerConflict(
+            f"Someone else changed {player} while you were editing it; nothing was changed. "
+            "The form now shows the player as they are: make your change again."
+        )
+    return player
+
+
+def _start_no_change_check(event: Event, player: Player, start_no: int) -> None:
+    """A start number names the player in the pairings, the TRF and the exports: it may change
+    until round 1 is paired (or a format's own record names the players by it), and stays
+    unique (database constraint ``player_start_no_unique``)."""
+    start_no_check(start_no, f"player {player.start_no}")
+    if Round.objects.filter(event=event).exists():
+        raise UserError(
+            f"start numbers are fixed once round 1 is paired (the pairings, results and "
+            f"exports name players by them): {player} keeps number {player.start_no}"
+        )
+    reason = start_numbers_fixed(event)
+    if reason:
+        raise UserError(f"start numbers are fixed: {reason}; {player} keeps {player.start_no}")
+    holder = Player.objects.filter(event=event, start_no=start_no).first()
+    if holder is not None:
+        raise UserError(
+            f"start number {start_no} is already taken by {holder}: give that player another "
+            "number first"
+        )
+
+
+@transaction.atomic
+def player_update(
+    *,
+    event: Event,
+    start_no: int,
+    fields: PlayerFields,
+    expected_version: int | None,
+    user: UserLike,
+    confirm_duplicates: bool = False,
+) -> Player:
+    """Correct any of a player's fields, at any time while the event is open (issue 20).
+
+    ``fields.start_no`` (None: unchanged) may move the player to a free start number until
+    round 1 is paired. Rating, title and name decide the initial order, so a correction moves
+    the pairing numbers while they are provisional (C.04.2, Initial order: "the pairing numbers
+    may be reassigned accordingly to the corrections"); once the list of participants is closed,
+    or round 4 has been paired, they stay ("no modification of a pairing number is allowed
+    after the fourth round has been paired": ``draws.swiss_selectors.pairing_numbers``).
+    ``expected_version`` is the player's version the form showed: a stale form is refused as a
+    :class:`PlayerConflict`. The duplicate rules apply as on registration. Audited with the
+    fields before and after.
+    """
+    event_require_open(event)
+    player = _player_locked(event, start_no, expected_version)
+    before = player_snapshot(player)
+    target = player.start_no if fields.start_no is None else fields.start_no
+    if target != player.start_no:
+        _start_no_change_check(event, player, target)
+    checked = _player_row(event, target, fields)
+    others = list(Player.objects.filter(event=event).exclude(pk=player.pk))
+    duplicates_check(others, [_entry(checked, key=player.pk)], confirm=confirm_duplicates)
+    for name in PLAYER_FIELDS:
+        setattr(player, name, getattr(checked, name))
+    after = player_snapshot(player)
+    changed = [name for name in PLAYER_FIELDS if before[name] != after[name]]
+    if not changed:
+        return player
+    player.version += 1
+    player.save()
+    described = ", ".join(f"{name} {before[name]!r} → {after[name]!r}" for name in changed)
+    event_changed(
+        event=event,
+        user=user,
+        action="player.update",
+        summary=f"Edited {before['start_no']}. {before['name']}: {described}",
+        before={name: before[name] for name in changed},
+        after={name: after[name] for name in changed},
+    )
+    return player
+
+
+# What may go with a deleted player: their zero- and half-point byes (a late entry's missed
+# rounds, a requested bye) with the slots they hold, and the Swiss requests and forbidden pairs
+# that name them. Anything else that names the player (a game, a bye that scored a win, a seat
+# at a multi-player table, a drawing of lots) means they took part: withdraw them instead.
+DELETED_WITH_PLAYER = {"events.bye", "events.roundslot", "draws.byerequest", "draws.forbiddenpair"}
+UNPLAYED_BYES = ("zero", "half")
+TAKING_PART = {
+    "draws.drawentry": "the drawing of lots",
+    "mso.multigamescore": "a multi-player table",
+}
+
+
+def player_took_part(player: Player) -> str | None:
+    """Why the player can no longer be deleted (they have a game, a bye that scored a win, or
+    another record of taking part), or None."""
+    game = (
+        Game.objects.filter(Q(white=player) | Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if game is not None:
+        return f"{player} has a game in round {game}"
+    bye = (
+        Bye.objects.filter(player=player)
+        .exclude(kind__in=UNPLAYED_BYES)
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if bye is not None:
+        return f"{player} has a bye that scored a win in round {bye}"
+    # Every table that points at players, those whose related_name is "+" included (a seat
+    # at a multi-player table, a drawing of lots): the apps above are not imported here.
+    for relation in Player._meta.get_fields(include_hidden=True):
+        if not (relation.auto_created and not relation.concrete):
+            continue
+        model = relation.related_model
+        if model._meta.label_lower in DELETED_WITH_PLAYER:
+            continue
+        if model._default_manager.filter(**{relation.field.name: player}).exists():
+            what = TAKING_PART.get(model._meta.label_lower, str(model._meta.verbose_name_plural))
+            return f"{player} is in {what}"
+    return None
+
+
+@transaction.atomic
+def player_delete(
+    *, event: Event, start_no: int, expected_version: int | None, user: UserLike
+) -> None:
+    """Delete a player registered by mistake or who never came (issue 20): allowed until they
+    have a game; after that they withdraw (``draws.swiss_services.withdrawal_record``) and their
+    games keep counting. Their zero- and half-point byes (a late entry's missed rounds), bye
+    requests and forbidden pairs go with them, so they leave no trace in the standings, the
+    wall chart or the TRF. The audit entry keeps the player's fields and byes."""
+    event_require_open(event)
+    player = _player_locked(event, start_no, expected_version)
+    reason = player_took_part(player)
+    if reason:
+        raise UserError(
+            f"{reason}, so they stay in the event: withdraw them on the Swiss page instead "
+            "(they are not paired again and their games keep counting)"
+        )
+    before = player_snapshot(player)
+    before["byes"] = [
+        {"round": number, "kind": kind}
+        for number, kind in Bye.objects.filter(player=player)
+        .order_by("round__number")
+        .values_list("round__number", "kind")
+    ]
+    player.delete()
+    event_changed(
+        event=event,
+        user=user,
+        action="player.delete",
+        summary=f"Deleted {before['start_no']}. {before['name']}",
+        before=before,
+    )
+
+
+def player_never_played(player: Player) -> bool:
+    """No game and no bye that scored anything: a withdrawal would leave a phantom."""
+    played = Game.objects.filter(Q(white=player) | Q(black=player)).exists()
+    return not played and not Bye.objects.filter(player=player).exclude(kind="zero").exists()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,12 @@ urlpatterns = [
     path("e/<slug:slug>/edit/", views.event_edit, name="event_edit"),
     path("e/<slug:slug>/close/", views.event_close, name="event_close"),
     path("e/<slug:slug>/players/", views.players, name="players"),
+    path("e/<slug:slug>/players/<int:start_no>/", views.player_edit, name="player_edit"),
+    path(
+        "e/<slug:slug>/players/<int:start_no>/delete/",
+        views.player_delete,
+        name="player_delete",
+    ),
     path("e/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("e/<slug:slug>/crosstable/print/", views.crosstable_print, name="crosstable_print"),
     path("e/<slug:slug>/crosstable/print.pdf", views.crosstable_pdf, name="crosstable_pdf"),

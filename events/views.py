@@ -20,11 +20,19 @@ from django_htmx.middleware import HtmxDetails
 from events import exchange, selectors, services
 from events.access import event_for_director, event_for_results
 from events.caching import public_page, public_pdf
-from events.errors import RegulationLocked, ResultConflict, UserError
+from events.errors import (
+    DuplicatesToConfirm,
+    PlayerConflict,
+    RegulationLocked,
+    ResultConflict,
+    UserError,
+)
 from events.forms import (
     AccessForm,
     EventForm,
     PairingsForm,
+    PlayerDeleteForm,
+    PlayerEditForm,
     PlayerForm,
     PlayerListForm,
     PlayerTrfForm,
@@ -111,7 +119,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def players(request: HttpRequest, slug: str) -> HttpResponse:
-    """Register players: one by one, a pasted list, or the players of a TRF file."""
+    """Register players: one by one, a pasted list, or the players of a TRF file; a list or a
+    file goes after the players already registered."""
     event = event_for_director(request, slug)
     forms = {
         "form": PlayerForm(request.POST if "add" in request.POST else None),
@@ -125,13 +134,19 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if bound is not None and bound.is_valid():
         try:
             services.players_register_many(
-                event=event, players=_players_submitted(bound), user=request.user
+                event=event,
+                players=_players_submitted(bound),
+                user=request.user,
+                confirm_duplicates=bound.confirmed,
+                append=True,
             )
+        except DuplicatesToConfirm as warning:
+            bound.duplicates_to_confirm(warning)
         except UserError as exc:
             bound.add_error(None, str(exc))
         else:
             return redirect("events:players", slug=slug)
-    context = {"event": event, "players": event.players.all(), **forms}
+    context = {"event": event, "players": selectors.players_list(event), **forms}
     return render(request, "events/players.html", context)
 
 
@@ -141,6 +156,77 @@ def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> lis
     if isinstance(form, PlayerListForm):
         return services.parse_player_csv(form.cleaned_data["players_csv"])
     return players_from_trf(decode_upload(form.cleaned_data["trf_file"]))
+
+
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
+    """Correct a player's fields; delete the player while they have no game."""
+    event = event_for_director(request, slug)
+    player = selectors.player_get(event, start_no)
+    form = PlayerEditForm(request.POST or None, initial=PlayerEditForm.initial_for(player))
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = services.player_update(
+                event=event,
+                start_no=start_no,
+                fields=form.player_fields(),
+                expected_version=form.seen(),
+                user=request.user,
+                confirm_duplicates=form.confirmed,
+            )
+        except PlayerConflict as exc:
+            return _player_conflict(request, event, start_no, str(exc))
+        except DuplicatesToConfirm as warning:
+            form.duplicates_to_confirm(warning)
+        except UserError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Saved {saved}.")
+            return redirect("events:players", slug=slug)
+    return render(request, "events/player_edit.html", _player_edit_context(event, player, form))
+
+
+def _player_edit_context(event, player, form: PlayerEditForm) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    return {
+        "event": event,
+        "player": player,
+        "form": form,
+        "delete_form": PlayerDeleteForm(initial={"version": player.version}),
+        "took_part": services.player_took_part(player),
+    }
+
+
+def _player_conflict(request: HttpRequest, event, start_no: int, message: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """A stale form: the player as they are now (or the list, if they are gone), the message
+    on top, nothing changed."""
+    messages.error(request, message)
+    if selectors.player_find(event, start_no) is None:
+        return redirect("events:players", slug=event.slug)
+    return redirect("events:player_edit", slug=event.slug, start_no=start_no)
+
+
+@require_POST
+def player_delete(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
+    event = event_for_director(request, slug)
+    player = selectors.player_get(event, start_no)
+    form = PlayerDeleteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Tick the box to confirm the deletion; nothing was deleted.")
+        return redirect("events:player_edit", slug=slug, start_no=start_no)
+    try:
+        services.player_delete(
+            event=event,
+            start_no=start_no,
+            expected_version=seen_version(form.cleaned_data["version"]),
+            user=request.user,
+        )
+    except PlayerConflict as exc:
+        return _player_conflict(request, event, start_no, str(exc))
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("events:player_edit", slug=slug, start_no=start_no)
+    messages.success(request, f"Deleted {player}.")
+    return redirect("events:players", slug=slug)
 
 
 @public_page
@@ -184,7 +270,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_results(request, slug)
-    context = selectors.result_entry_context(event, number)
+    context = selectors.result_entry_context(event, number, viewer=request.user)
     return render(request, "events/round_results.html", context)
 
 
@@ -208,7 +294,9 @@ def game_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespon
         return redirect(
             reverse("events:round_results", args=[slug, game.round.number]) + f"#game-{game.pk}"
         )
-    context = selectors.result_entry_context(event, game.round.number, only_game=game.pk)
+    context = selectors.result_entry_context(
+        event, game.round.number, only_game=game.pk, viewer=request.user
+    )
     return render(request, "events/round_results.html#game-row-oob", context)
 
 
@@ -230,7 +318,7 @@ def _refused(request: HtmxHttpRequest, event, game_id: int, exc: UserError) -> H
 
 def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict) -> HttpResponse:  # type: ignore[no-untyped-def]
     number = selectors.game_round_number(event, game_id)
-    context = selectors.result_entry_context(event, number, only_game=game_id)
+    context = selectors.result_entry_context(event, number, only_game=game_id, viewer=request.user)
     # The full page (409, no htmx) renders every row: only the row in conflict shows it.
     context.update(conflict=exc, conflict_game=game_id, results=Result)
     template = "events/round_results.html#game-row" if request.htmx else "events/round_results.html"

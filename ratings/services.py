@@ -205,11 +205,14 @@ def _search_indexes_ready() -> None:
     """PostgreSQL's planner picks the search's indexes from the table's statistics: after a
     million new rows, refresh them now rather than when autovacuum gets round to the table; and
     move the rows waiting in the trigram index's pending list into the index proper, which
-    every search would otherwise read through."""
+    every search would otherwise read through (where the server has pg_trgm: see the migration)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"ANALYZE {RatingEntry._meta.db_table}")
-            cursor.execute("SELECT gin_clean_pending_list('rating_entry_name_trigram')")
+            cursor.execute(
+                "SELECT gin_clean_pending_list(index.oid::regclass) FROM pg_class AS index"
+                " WHERE index.oid = to_regclass('rating_entry_name_trigram')"
+            )
 
 
 @transaction.atomic

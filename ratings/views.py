@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from events.access import event_for_director
 from events.errors import UserError
+from events.middleware import checks_request_size
 from events.views import HtmxHttpRequest
 from ratings import uploads
 from ratings.forms import ListUploadForm, SearchForm
@@ -53,6 +54,7 @@ def search(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @csrf_exempt  # the token is checked in _lists, once the body is known not to be too large
+@checks_request_size(MAX_UPLOAD_BYTES + FORM_BYTES)
 @login_required
 @require_http_methods(["GET", "POST"])
 def lists(request: HttpRequest) -> HttpResponse:

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 .venv/bin/mypy --strict \
   events/trf.py events/records.py events/crosstable.py events/registries.py \
   events/regulations.py events/sources.py events/spreadsheet.py events/limits.py \
+  events/duplicates.py \
   standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \
   standings/presets.py standings/output.py standings/compute.py standings/fastpath.py \
   standings/catalogue.py \
@@ -17,5 +18,6 @@ cd "$(dirname "$0")/.."
   formats/cohen/rules.py formats/cohen/draw.py formats/cohen/playoff.py \
   formats/cohen/presets.py \
   formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py \
-  formats/teams/pairing formats/teams/berger.py \
+  formats/teams/pairing formats/teams/berger.py formats/teams/records.py \
+  formats/teams/scoring.py formats/teams/trf.py formats/teams/tiebreaks.py \
   ratings/parsers.py ratings/names.py

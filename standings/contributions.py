@@ -3,6 +3,7 @@ Crosstable links, and the leaders on the spectator's event page."""
 
 from __future__ import annotations
 
+from events import selectors as event_selectors
 from events.contributions import Block, Contributor, contributor_register
 from events.errors import UserError
 from events.formats import NavLink
@@ -25,7 +26,7 @@ def _block(event: Event) -> Block | None:
         return None
     if table.after_round == 0:
         return None
-    rows = presenters.standings_rows(table, limit=LEADERS)
+    rows = presenters.standings_rows(table, LEADERS, event_selectors.withdrawals(event))
     return Block("standings/_leaders.html", {"table": table, "rows": rows}, order=20)
 
 

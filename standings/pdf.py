@@ -30,7 +30,7 @@ def standings_pdf(*, event_name: str, table: StandingsTable, printed: PrintedSta
         subtitle=subtitle,
         columns=columns,
         rows=[
-            (row.place, str(row.start_no), row.name, row.points, *row.values)
+            (row.place, str(row.start_no), row.marked_name, row.points, *row.values)
             for row in printed.rows
         ],
         notes=[*notes, *(f"Note: {note}" for note in table.notes)],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +22,7 @@ class Row:
     decided_by: str
     next_start_no: int | None
     exact: tuple[str, ...] = ()  # per value: the exact value when the text is rounded, else ""
+    withdrawn: int | None = None  # the round after which the player withdrew
 
     @property
     def cells(self) -> list[tuple[str, str]]:
@@ -28,10 +30,21 @@ class Row:
         exact = self.exact or ("",) * len(self.values)
         return list(zip(self.values, exact, strict=True))
 
+    @property
+    def marked_name(self) -> str:
+        """The name with the withdrawal, where only text goes (the PDF)."""
+        if self.withdrawn is None:
+            return self.name
+        return f"{self.name} (withdrawn after round {self.withdrawn})"
 
-def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]:
+
+def standings_rows(
+    table: StandingsTable, limit: int | None = None, withdrawn: Mapping[int, int] | None = None
+) -> list[Row]:
     """The rows of the table, or its first ``limit`` (the leaders, the hall screen): the
-    places count the whole field, the texts are made only for the rows shown."""
+    places count the whole field, the texts are made only for the rows shown. ``withdrawn``
+    (``events.selectors.withdrawals``) marks the players who withdrew (issue 20)."""
+    withdrawn = withdrawn or {}
     places = place_labels(table.rows)
     rows = []
     for i, standing in enumerate(table.rows[:limit]):
@@ -46,6 +59,7 @@ def standings_rows(table: StandingsTable, limit: int | None = None) -> list[Row]
                 decided_by=standing.decided_by or ("tied" if standing.shared else ""),
                 next_start_no=below,
                 exact=tuple(exact_title(standing.values.get(code)) for code in table.tiebreaks),
+                withdrawn=withdrawn.get(standing.start_no),
             )
         )
     return rows
@@ -70,12 +84,14 @@ class PrintedStandings:
         return f"Not printed for want of width: {', '.join(self.left_out)} (on the standings page)."
 
 
-def printed_standings(table: StandingsTable) -> PrintedStandings:
+def printed_standings(
+    table: StandingsTable, withdrawn: Mapping[int, int] | None = None
+) -> PrintedStandings:
     """The rows of an upright A4 sheet: the tie-break columns that fit, in order."""
     shown = len(table.tiebreaks[:PRINTED_TIEBREAKS])
     rows = [
         replace(row, values=row.values[:shown], exact=row.exact[:shown])
-        for row in standings_rows(table)
+        for row in standings_rows(table, withdrawn=withdrawn)
     ]
     return PrintedStandings(tuple(table.tiebreaks[:shown]), tuple(table.tiebreaks[shown:]), rows)
 

@@ -22,8 +22,10 @@ from standings.selectors import event_standings
 
 POLL_SECONDS = 20
 # The query parameters these pages read (events.caching: every other one is dropped). A round
-# number is at most 99, as the event form allows.
-AFTER = {"after": number_up_to(99)}
+# number is at most 99, as the event form allows; any other value of ``after`` is one page that
+# says so.
+NOT_A_ROUND = "-"
+AFTER = {"after": number_up_to(99, otherwise=NOT_A_ROUND)}
 EXPLAIN = {**AFTER, "a": number_up_to(9999), "b": number_up_to(9999)}
 
 
@@ -33,7 +35,7 @@ def _after_round(request: HttpRequest) -> int | None:
     raw = request.GET.get("after", "")
     number = whole_number(raw)
     if raw and number is None:
-        raise UserError(f"after round {raw[:20]!r}: not a round number")
+        raise UserError("after round …: not a round number (the event's rounds are 1–99 at most)")
     return number
 
 
@@ -48,7 +50,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "table": table,
-        "rows": presenters.standings_rows(table),
+        "rows": presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event)),
         "error": error,
         "rounds": range(1, event.rounds + 1),
         "poll": event.status != EventStatus.FINISHED and not request.GET.get("after"),
@@ -91,7 +93,7 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
-    printed = presenters.printed_standings(table)
+    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
     context = {"event": event, "table": table, "printed": printed, "rows": printed.rows}
     return render(request, "standings/standings_print.html", context)
 
@@ -100,9 +102,8 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
-    pdf = standings_pdf(
-        event_name=event.name, table=table, printed=presenters.printed_standings(table)
-    )
+    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
+    pdf = standings_pdf(event_name=event.name, table=table, printed=printed)
     return HttpResponse(pdf, content_type="application/pdf")
 
 
@@ -120,7 +121,8 @@ def _hall_context(event: Event) -> dict[str, object]:
         table: StandingsTable | None = event_standings(event)
     except UserError:
         table = None
-    rows = presenters.standings_rows(table, limit=HALL_STANDINGS) if table else []
+    withdrawn = event_selectors.withdrawals(event)
+    rows = presenters.standings_rows(table, HALL_STANDINGS, withdrawn) if table else []
     return {
         "event": event,
         "current": current,

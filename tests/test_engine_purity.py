@@ -15,6 +15,7 @@ ENGINES = [
     "events/trf.py",
     "events/errors.py",
     "events/limits.py",
+    "events/duplicates.py",
     "events/registries.py",
     "events/regulations.py",
     "events/records.py",

@@ -108,6 +108,8 @@ ACCESS: dict[str, Access] = {
     "events:event_detail": PUBLIC,
     "events:event_edit": DIRECTOR,
     "events:players": DIRECTOR,
+    "events:player_edit": DIRECTOR,
+    "events:player_delete": POST_DIRECTOR,
     "events:crosstable": PUBLIC,
     "events:crosstable_print": PUBLIC,
     "events:crosstable_pdf": PUBLIC,
@@ -210,6 +212,17 @@ ACCESS: dict[str, Access] = {
     "ratings:lists": Access(_page(LOGGED_IN_USERS).get, frozenset({"superuser"})),
     "ratings:list_delete": _post_only(frozenset({"superuser"})),
     "ratings:search": DIRECTOR_READ,
+    # the player's page: the token is the key (here a made-up one: 404 for everyone, a POST
+    # writes nothing); the links, cards and policy are the director's, confirming a report
+    # the result team's.
+    "playerpage:page": Access(dict.fromkeys(PERSONAS, 404)),
+    "playerpage:links": DIRECTOR_READ,
+    "playerpage:link_action": POST_DIRECTOR,
+    "playerpage:links_issue": POST_DIRECTOR,
+    "playerpage:cards": DIRECTOR_READ,
+    "playerpage:cards_pdf": DIRECTOR_READ,
+    "playerpage:policy": POST_DIRECTOR,
+    "playerpage:confirm": POST_RESULTS,
 }
 
 
@@ -342,6 +355,8 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "content_type_id": 1,
         "uidb64": "MQ",
         "token": "not-a-token",
+        "start_no": 1,
+        "report_id": 1,  # no such report: the result team's confirmation is a 404
         "list_id": 1,  # no such list: the superuser's delete is a 404
     }
     if "game_id" in route.params:

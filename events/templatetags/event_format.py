@@ -1,5 +1,6 @@
 """``{% event_format event as fmt %}``, ``{% event_links event as links %}`` and
-``{% event_registration event as blocks %}``: the event's format (the seam,
+``{% event_registration event as blocks %}`` (and ``{% event_results event number as
+blocks %}`` for a round's result-entry page): the event's format (the seam,
 :mod:`events.formats`), the links of its navigation (what the apps contribute,
 :mod:`events.contributions`, then the format's own) and the blocks the apps add to the players
 page, so that shared templates show only what the event has without naming any app."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from django import template
 
-from events.contributions import Block, nav_links, registration_blocks
+from events.contributions import Block, nav_links, registration_blocks, results_blocks
 from events.formats import Format, NavLink, format_of
 from events.models import Event
 
@@ -29,3 +30,8 @@ def event_links(event: Event) -> list[NavLink]:
 @register.simple_tag
 def event_registration(event: Event) -> list[Block]:
     return registration_blocks(event)
+
+
+@register.simple_tag
+def event_results(event: Event, number: int) -> list[Block]:
+    return results_blocks(event, number)

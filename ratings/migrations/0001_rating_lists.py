@@ -4,6 +4,9 @@ The search indexes are made by hand, per database (ratings/selectors.py says whi
 which): on PostgreSQL B-trees in the "C" collation, which Django's index declarations cannot
 say in a way SQLite accepts, and the pg_trgm extension with the trigram GIN index on the name
 key; on SQLite (``make run``) the same B-trees in its own binary order, and no trigram index.
+A PostgreSQL without the pg_trgm extension (the contrib package not installed, as in the
+pgserver wheel's server) gets no trigram index either: the word search then reads the list's
+rows in turn, slower on a national list, but it answers the same.
 """
 
 import django.db.models.deletion
@@ -20,6 +23,12 @@ PREFIX_INDEXES = {
 TRIGRAM_INDEX = "rating_entry_name_trigram"
 
 
+def _trigrams_available(schema_editor) -> bool:
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'")
+        return cursor.fetchone() is not None
+
+
 def search_indexes_create(apps, schema_editor):
     postgres = schema_editor.connection.vendor == "postgresql"
     collation = ' COLLATE "C"' if postgres else ""
@@ -27,7 +36,7 @@ def search_indexes_create(apps, schema_editor):
         schema_editor.execute(
             f"CREATE INDEX {name} ON {TABLE} (rating_list_id, {column}{collation})"
         )
-    if postgres:
+    if postgres and _trigrams_available(schema_editor):
         schema_editor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
         schema_editor.execute(
             f"CREATE INDEX {TRIGRAM_INDEX} ON {TABLE} USING gin (name_key gin_trgm_ops)"

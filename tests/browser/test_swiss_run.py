@@ -65,7 +65,8 @@ def expected_seating(round_no: int) -> tuple[int, int]:
 
 
 def form_titled(page: Page, heading: str) -> Locator:
-    return page.locator("form", has=page.get_by_role("heading", name=heading, exact=True))
+    """The card under a heading: a form, or a list with its add form (Requested byes)."""
+    return page.locator(".card", has=page.get_by_role("heading", name=heading, exact=True))
 
 
 def create_event(page: Page) -> str:
@@ -120,7 +121,7 @@ def record_withdrawal(page: Page) -> None:
     form.get_by_role("button", name="Record", exact=True).click()
     expect(page.get_by_role("status")).to_have_text("Withdrawal recorded.")
     withdrawn = page.get_by_role("row").filter(has_text=player_name(WITHDRAWN))
-    expect(withdrawn).to_contain_text(f"withdrew after round {WITHDRAWN_AFTER}")
+    expect(withdrawn).to_contain_text(f"withdrawn after round {WITHDRAWN_AFTER}")
 
 
 def pair_and_publish(page: Page, round_no: int) -> None:

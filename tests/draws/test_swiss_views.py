@@ -95,9 +95,17 @@ def test_byes_forbidden_pairs_withdrawals_and_late_entries_from_the_page(
     )
     assert b"already asked for a bye in round 1" in twice.content
     client.post(reverse("draws:swiss_forbidden_add", args=[slug]), {"first": 1, "second": 2})
-    client.post(reverse("draws:swiss_withdrawal", args=[slug]), {"start_no": 8, "after_round": 0})
+    no_show = client.post(
+        reverse("draws:swiss_withdrawal", args=[slug]),
+        {"start_no": 8, "after_round": 0},
+        follow=True,
+    ).content.decode()
+    assert "has not played a game: delete them on the Players page instead" in no_show
     page = client.get(reverse("draws:swiss", args=[slug])).content.decode()
-    assert "Half-point bye" in page and "withdrew after round 0" in page
+    assert "Half-point bye" in page and "withdrawn before round 1" not in page
+    client.post(
+        reverse("events:player_delete", args=[slug, 8]), {"version": "1", "confirm_delete": "on"}
+    )
     client.post(reverse("draws:swiss_pair", args=[slug, 1]))
     paired = {p for pair in selectors.round_as_played(swiss, 1)[0] for p in pair}
     assert 3 not in paired and 8 not in paired

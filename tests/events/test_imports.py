@@ -5,9 +5,6 @@ nothing written. The caps themselves: events/limits.py, docs/reliability.md ("Li
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from dataclasses import replace
 from io import StringIO
@@ -19,13 +16,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from bench.measure import manage_measured
 from events.imports import detect_system
 from events.limits import MAX_UPLOAD_BYTES
 from events.models import Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.services import PlayerFields, players_register_many
 from events.trf import write_trf
-from tests.conftest import REPO, make_event, manage_environment, refused_in_one_line
+from tests.conftest import make_event, manage_environment, refused_in_one_line
 from tests.standings.generate import berger_rounds, generate_large_swiss
 
 # -- Which system a file holds ------------------------------------------------------------------
@@ -78,25 +76,6 @@ def test_detecting_the_system_of_a_large_open_builds_no_pairs() -> None:
 # -- A real large open ----------------------------------------------------------------------------
 
 
-def run_measured(*args: str, tmp_path: Path) -> tuple[int, str, float, float]:
-    """``manage.py ARGS`` in its own process: (exit status, stderr, seconds, peak resident MB
-    of that process alone: os.wait4 gives its own rusage)."""
-    out, err = tmp_path / "stdout", tmp_path / "stderr"
-    start = time.perf_counter()
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, "manage.py", *args],
-            cwd=REPO,
-            env=manage_environment(),
-            stdout=stdout,
-            stderr=stderr,
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-    elapsed = time.perf_counter() - start
-    return process.returncode, err.read_text(), elapsed, usage.ru_maxrss / 1024
-
-
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_3000_player_open_imports_under_300_mb(tmp_path: Path) -> None:
@@ -105,12 +84,10 @@ def test_a_3000_player_open_imports_under_300_mb(tmp_path: Path) -> None:
     loose because the test machine is shared."""
     path = tmp_path / "open.trf"
     path.write_text(write_trf(generate_large_swiss(3000, 11)))
-    status, stderr, seconds, peak = run_measured(
-        "import_trf", str(path), "--slug", "large-open", tmp_path=tmp_path
-    )
-    assert status == 0, stderr
-    assert peak < 300, f"peak {peak:.0f} MB"
-    assert seconds < 60, f"{seconds:.1f} s"
+    run = manage_measured("import_trf", str(path), "--slug", "large-open", env=manage_environment())
+    assert run.status == 0, run.stderr
+    assert run.peak_mb < 300, f"peak {run.peak_mb:.0f} MB"
+    assert run.seconds < 60, f"{run.seconds:.1f} s"
     event = Event.objects.get(slug="large-open")
     assert (event.system, event.rounds) == ("swiss", 11)
     assert Player.objects.filter(event=event).count() == 3000

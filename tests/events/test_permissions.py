@@ -110,6 +110,22 @@ PAGES = [
         post=_with(DIRECTOR, director=302),
         data=lambda: {"add": "1", "name": "Newcomer, Nora", "rating": "1500"},
     ),
+    Page(
+        "player_edit",
+        lambda e, ids: {"slug": e.slug, "start_no": 3},
+        DIRECTOR,
+        post=_with(DIRECTOR, director=302),
+        data=lambda: {"start_no": "3", "name": "Player 3", "rating": "1999", "version": "1"},
+    ),
+    # Player 3 has a game in round 1: the director's delete is refused with a message.
+    Page(
+        "player_delete",
+        lambda e, ids: {"slug": e.slug, "start_no": 3},
+        POST_ONLY,
+        post=_with(DIRECTOR, director=302),
+        data=lambda: {"version": "1", "confirm_delete": "on"},
+        writes=False,
+    ),
     Page("crosstable", _slug, PUBLIC),
     Page("crosstable_print", _slug, PUBLIC),
     Page("crosstable_pdf", _slug, PUBLIC),

@@ -36,17 +36,19 @@ def test_the_players_of_a_trf_file_are_registered_with_their_start_numbers(
     assert names[1] == "Alyx" and names[6] == "Helene" and len(names) == 6
 
 
-def test_a_clashing_start_number_is_refused_inline_and_nothing_is_registered(
+def test_a_file_into_a_list_with_players_is_numbered_after_the_last_one(
     empty_event, director, client_for
 ):
+    """Issue 20: it used to fail with "start number 4 is already taken"."""
     Player.objects.create(event=empty_event, start_no=4, name="Already here")
     text = (TIEBREAK_DATA / "held_round_robin.trf").read_text()
     response = client_for(director).post(
         f"/e/{empty_event.slug}/players/", {"trf": "1", "trf_file": trf_upload(text)}
     )
-    assert response.status_code == 200
-    assert "start number 4 is already taken" in response.content.decode()
-    assert Player.objects.filter(event=empty_event).count() == 1
+    assert response.status_code == 302
+    names = dict(Player.objects.filter(event=empty_event).values_list("start_no", "name"))
+    file_order = ["Alyx", "Bruno", "Charline", "David", "Franck", "Helene"]
+    assert names == {4: "Already here", **dict(enumerate(file_order, start=5))}
 
 
 def test_a_malformed_file_is_refused_inline_naming_the_line(empty_event, director, client_for):

@@ -263,7 +263,7 @@ def test_round_results_page_has_one_row_per_board_with_the_result_buttons(
     assert "0 of 2 results in" in page
     for number in (1, 2):
         game = board(event, number)
-        assert f'<tr id="game-{game.pk}" data-game="{game.pk}">' in page
+        assert f'<tr id="game-{game.pk}" data-game="{game.pk}" tabindex="-1"' in page
         assert url("game_result", event, game_id=game.pk) in page
     for value in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-"):
         assert f'value="{value}"' in page
@@ -292,6 +292,81 @@ def test_game_result_with_htmx_returns_the_row_and_the_progress_out_of_band(
     assert "<html" not in partial and "<h1>" not in partial
     game.refresh_from_db()
     assert (game.result, game.version) == ("1-0", 2)
+
+
+def _save_last_result(event: Event, client: Client, director) -> str:  # type: ignore[no-untyped-def]
+    """Board 1 already has its result; the htmx save of board 2 completes round 1."""
+    game_result_record(
+        game_id=board(event, 1).pk, result="1-0", expected_version=None, user=director
+    )
+    game = board(event, 2)
+    version = seen_version(text(client.get(url("round_results", event, number=1))), game)
+    response = client.post(
+        url("game_result", event, game_id=game.pk),
+        {"result": "0-1", "version": version},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    return text(response)
+
+
+def _next_card(page: str) -> str:
+    card = re.search(r'<section id="round-next".*?</section>', page, re.S)
+    assert card is not None
+    return card.group(0)
+
+
+@pytest.mark.parametrize(
+    ("persona", "steps", "close"),
+    [
+        # The director pairs round 2 next (draws' step); the event is not over, so no closing.
+        ("director", ["Pair round 2"], False),
+        # An arbiter pairs nothing: nothing else is waiting.
+        ("arbiter", [], False),
+    ],
+)
+def test_the_last_result_of_a_round_brings_the_next_step_card_out_of_band(
+    event, client_for, director, arbiter, persona, steps, close
+):
+    client = client_for(director if persona == "director" else arbiter)
+    before = _next_card(text(client.get(url("round_results", event, number=1))))
+    assert " hidden" in before.split(">")[0] and "complete" not in before
+
+    card = _next_card(_save_last_result(event, client, director))
+    assert 'hx-swap-oob="true"' in card and " hidden" not in card.split(">")[0]
+    assert "<h2>Round 1 is complete: next</h2>" in card
+    assert re.findall(r'<a class="button" href="[^"]+">([^<]+)</a>', card) == steps
+    assert ("Close the event" in card) == close
+    if not steps:
+        assert "Nothing else is waiting for you." in card
+
+
+def test_the_last_round_complete_offers_the_director_to_close_the_event(client_for, director):
+    from events.services import PairingInput, round_pairings_set
+    from tests.conftest import make_event
+
+    event = make_event(director, name="One Round", rounds=1)
+    round_pairings_set(
+        event=event,
+        round_no=1,
+        pairings=[PairingInput(1, 1, 2), PairingInput(2, 3, 4)],
+        user=director,
+    )
+    card = _next_card(_save_last_result(event, client_for(director), director))
+    assert f'action="{url("event_close", event)}"' in card
+    assert "Close the event: the standings become final" in card
+
+
+def test_the_page_opens_on_the_first_board_without_a_result(event, client_for, director):
+    client = client_for(director)
+    page = text(client.get(url("round_results", event, number=1)))
+    assert re.search(rf'<tr id="game-{board(event, 1).pk}"[^>]*autofocus', page)
+    game_result_record(
+        game_id=board(event, 1).pk, result="1-0", expected_version=None, user=director
+    )
+    page = text(client.get(url("round_results", event, number=1)))
+    assert not re.search(rf'<tr id="game-{board(event, 1).pk}"[^>]*autofocus', page)
+    assert re.search(rf'<tr id="game-{board(event, 2).pk}"[^>]*autofocus', page)
 
 
 def test_game_result_without_htmx_redirects_back_to_the_row(event, client_for, director):

@@ -217,8 +217,9 @@ def test_a_logged_in_viewer_never_gets_the_shared_page(held_swiss, client_for):
 @pytest.mark.parametrize(
     ("after", "message"),
     [
-        ("²", "after round &#x27;²&#x27;: not a round number"),
-        ("9" * 5000, "after round &#x27;99999999999999999999&#x27;: not a round number"),
+        ("²", "after round …: not a round number"),
+        ("9" * 5000, "after round …: not a round number"),
+        ("100", "after round …: not a round number"),
         ("6", "after round 6: the event has rounds 1–5"),
     ],
 )

@@ -136,6 +136,9 @@ def _round_option(event: Event, round_no: int | None) -> int | None:
 
 class Command(BaseCommand):
     help = __doc__.split("\n\n")[1]
+    # Run once a round against a deployed site: its system checks (URLs, models, templates:
+    # a fifth of the process's time, docs/performance.md) are for `check` and the server's start.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")

@@ -67,9 +67,15 @@ class Command(BaseCommand):
                 event = event_import_document(text=(EXAMPLES / example).read_text(), user=director)
                 access_grant(event=event, username="arbiter", role="arbiter", user=director)
         call_command("load_demo_series", stdout=self.stdout)
-        if apps.is_installed("ratings"):  # a rating list to register players from, by name
-            call_command("load_demo_ratings", stdout=self.stdout)
+        self._optional_demos()
         self.stdout.write(demo_logins_text())
+
+    def _optional_demos(self) -> None:
+        """What the apps above the foundation add, when installed: a rating list to register
+        players from, by name; the players' private links (their printed cards)."""
+        for app, command in (("ratings", "load_demo_ratings"), ("playerpage", "load_demo_cards")):
+            if apps.is_installed(app):
+                call_command(command, stdout=self.stdout)
 
 
 def arbiter_events() -> list[str]:

@@ -7,6 +7,7 @@ round robin), and gacrux's Berger pairing of the same events, round by round.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -14,11 +15,12 @@ from itertools import combinations
 
 import pytest
 
+from formats.teams import records as r
 from formats.teams.berger import BYE_FREE, rounds_of, team_round_robin_round
 from formats.teams.pairing.model import TeamBye, TeamPairingError
+from formats.teams.trf import write_team_trf
 from tests.formats.teams.pairing import oracle
-from tests.formats.teams.pairing.generator import Case, Event
-from tests.formats.teams.pairing.trf_writer import team_trf
+from tests.formats.teams.pairing.generator import Case, Event, records
 
 
 def _matches(teams: int, round_no: int, double: bool = False) -> list[tuple[int, int, int]]:
@@ -85,12 +87,12 @@ def test_gacrux_pairs_every_round_the_same(gacrux: oracle.Gacrux, teams: int, do
     total = rounds_of(teams, double)
     event = Event(Case(teams=teams, boards=2, rounds=total, seed=3), "w", [])
     event.history = {team: {} for team in range(1, teams + 1)}
-    code = "FIDE_TEAM_DOUBLEROUNDROBIN" if double else "FIDE_TEAM_ROUNDROBIN"
+    system = r.DOUBLE_ROUND_ROBIN if double else r.ROUND_ROBIN
     method = "berger-fide-double" if double else "berger"
     rng = random.Random(teams)
     for round_no in range(1, total + 1):
         ours = team_round_robin_round(teams, round_no, double)
-        trf = team_trf(event, round_no, {}).replace("FIDE_TEAM_TYPEA_MP_GP", code)
+        trf = write_team_trf(dataclasses.replace(records(event, round_no), system=system))
         theirs = gacrux.pair(trf, round_no, method)
         assert theirs.matches == tuple((match.white, match.black) for match in ours.matches)
         assert ([TeamBye(theirs.bye, BYE_FREE)] if theirs.bye else []) == list(ours.byes)

@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 
 from formats.teams.pairing import PairingImpossible, TeamPairing, pair_team_round
 from formats.teams.pairing import model as m
-from tests.formats.teams.pairing.generator import Case, Event
+from tests.formats.teams.pairing.generator import Case, Event, team_trf
 from tests.formats.teams.pairing.oracle import Gacrux, OracleAnswer
-from tests.formats.teams.pairing.trf_writer import team_trf
 
 
 @dataclass

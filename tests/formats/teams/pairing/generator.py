@@ -4,7 +4,7 @@ gacrux has no team tournament generator, so this one plays the events: every rou
 by the caller (our engine), then board results are drawn (with board forfeits inside played
 matches, whole matches forfeited, requested half and zero byes), and the event's history is
 kept the way the engine takes it (:class:`~formats.teams.pairing.model.Team`) and the way the
-TRF-2026 team file records it (:mod:`tests.formats.teams.pairing.trf_writer`).
+TRF-2026 team file records it (:meth:`Event.records`, written by :mod:`formats.teams.trf`).
 
 Scoring, as gacrux reads a TRF-2026 team file with its defaults: a board is 1, ½ or 0 game
 points, a forfeited board 1 to the team present; a match is won by the team with more game
@@ -21,8 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from formats.teams import records as r
 from formats.teams.pairing import model as m
 from formats.teams.pairing.model import PastRound, Team, TeamPairing, TeamPairingRequest
+from formats.teams.trf import write_team_trf
 
 COLOUR_TYPES = (m.TYPE_A, m.TYPE_B, m.NO_PREFERENCES)
 # The primary score, and the other one when the competition uses it for colours (1.2).
@@ -256,3 +258,92 @@ class Event:
         """Draw the results of the round as paired and add them to the history."""
         matches = [(match.white, match.black, self._match_boards(rng)) for match in pairing.matches]
         self.record(round_no, matches, pairing.pairing_bye, requested)
+
+
+# -- the event as team records (for formats.teams.trf and the tie-breaks) ---------------------
+
+_BOARD_RESULTS = {"1": r.WIN, "=": r.DRAW, "0": r.LOSS, "+": r.FORFEIT_WIN, "-": r.FORFEIT_LOSS}
+_BYES = {m.PAIRING_BYE: r.PAIRING_BYE, m.HALF_BYE: r.HALF_BYE, m.ZERO_BYE: r.ZERO_BYE}
+
+
+def player_no(case: Case, team: int, board: int) -> int:
+    """Player ``(team-1)*boards + board`` plays board ``board`` of ``team`` every round."""
+    return (team - 1) * case.boards + board
+
+
+def _match(case: Case, round_no: int, white: int, entry: TeamRound) -> r.Match:
+    assert entry.opponent is not None
+    games = tuple(
+        r.BoardGame(
+            board,
+            player_no(case, white, board),
+            player_no(case, entry.opponent, board),
+            _BOARD_RESULTS[result],
+        )
+        for board, result in enumerate(entry.boards, start=1)
+    )
+    forfeit = {m.FORFEIT_WIN: "+-", m.FORFEIT_LOSS: "-+"}.get(entry.kind, "")
+    return r.Match(round_no, 0, white, entry.opponent, games, forfeit)
+
+
+def records(event: Event, before: int, requested: Mapping[int, str] | None = None) -> r.TeamEvent:
+    """Rounds 1 .. before-1 of ``event`` as a :class:`~formats.teams.records.TeamEvent`, with
+    the byes requested for round ``before``."""
+    case = event.case
+    matches, byes = [], []
+    for round_no in range(1, before):
+        for team, rounds in sorted(event.history.items()):
+            entry = rounds.get(round_no)
+            if entry is None:
+                continue
+            if entry.opponent is not None and entry.white:
+                matches.append(_match(case, round_no, team, entry))
+            elif entry.kind in _BYES:
+                byes.append(r.Bye(round_no, team, _BYES[entry.kind]))
+    for team, kind in sorted((requested or {}).items()):
+        byes.append(r.Bye(before, team, r.HALF_BYE if kind == m.BYE_HALF else r.ZERO_BYE))
+    primary = r.GAME_POINTS if case.scores.startswith("gp") else r.MATCH_POINTS
+    return r.TeamEvent(
+        name=f"Generated team event {case.id}",
+        rounds=case.rounds,
+        boards=case.boards,
+        teams=tuple(
+            r.Team(
+                team,
+                f"Team {team}",
+                tuple(player_no(case, team, b) for b in range(1, case.boards + 1)),
+            )
+            for team in range(1, case.teams + 1)
+        ),
+        players=tuple(
+            r.TeamPlayer(
+                player_no(case, team, board),
+                f"Player {team}.{board}",
+                2000,
+                "NOR",
+                str(100000 + player_no(case, team, board)),
+                sex="m",
+                birth_date="1990/01/01",
+            )
+            for team in range(1, case.teams + 1)
+            for board in range(1, case.boards + 1)
+        ),  # fmt: skip
+        matches=tuple(matches),
+        byes=tuple(byes),
+        scoring=r.Scoring(
+            match_win=Fraction(case.win_points),
+            primary=primary,
+            secondary_for_colours="+" in case.scores,
+        ),
+        colour_preferences=case.colours,
+        initial_colour=event.initial_colour.upper(),
+        prohibited=tuple(
+            r.ProhibitedPair(first, last, (a, b)) for first, last, a, b in event.prohibited
+        ),
+    )
+
+
+def team_trf(event: Event, before: int, requested: Mapping[int, str] | None = None) -> str:
+    """The event's TRF-2026 team file for pairing round ``before``: rounds 1 .. before-1 and
+    the round's requested byes (:mod:`formats.teams.trf`)."""
+    return write_team_trf(records(event, before, requested))

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from formats.teams.pairing import PairingImpossible, pair_team_round
 from formats.teams.pairing import model as m
 from formats.teams.pairing.model import TeamPairingRequest
-from tests.formats.teams.pairing.generator import Case, Event
+from tests.formats.teams.pairing.generator import Case, Event, team_trf
 from tests.formats.teams.pairing.oracle import Gacrux, OracleAnswer
-from tests.formats.teams.pairing.trf_writer import team_trf
 
 Round = tuple[list[tuple[int, int, tuple[str, ...]]], int | None, dict[int, str]]
 

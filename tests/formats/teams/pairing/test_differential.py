@@ -18,9 +18,8 @@ import pytest
 
 from formats.teams.pairing import model as m
 from tests.formats.teams.pairing.differential import TALLY, Outcome, run_case
-from tests.formats.teams.pairing.generator import Case, Event, cases
+from tests.formats.teams.pairing.generator import Case, Event, cases, team_trf
 from tests.formats.teams.pairing.oracle import Gacrux
-from tests.formats.teams.pairing.trf_writer import team_trf
 
 DEFAULT_CASES = [
     *cases(10, seed=2026, sizes=(8, 40)),

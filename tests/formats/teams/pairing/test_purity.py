@@ -13,6 +13,10 @@ PACKAGE = REPO / "formats" / "teams" / "pairing"
 MODULES = [
     *sorted(str(path.relative_to(REPO)) for path in PACKAGE.glob("*.py")),
     "formats/teams/berger.py",
+    "formats/teams/records.py",
+    "formats/teams/scoring.py",
+    "formats/teams/trf.py",
+    "formats/teams/tiebreaks.py",
 ]
 OWN = {path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in MODULES}
 
