@@ -9,8 +9,8 @@ from django.urls import reverse
 from draws import selectors, swiss_selectors
 from draws.models import DrawCeremony, SwissSetup
 from events.contributions import Contributor, Step, contributor_register
-from events.formats import NavLink
-from events.models import Event, Round
+from events.formats import NavLink, owns_rounds
+from events.models import Event, Player, Round
 
 
 def _nav(event: Event) -> list[NavLink]:
@@ -28,12 +28,16 @@ def _swiss_steps(event: Event) -> list[Step]:
         url = reverse("draws:swiss_round", args=[event.slug, draft])
         return [Step(f"Review and publish round {draft}", url)]
     number = swiss_selectors.next_round_number(event)
+    if Player.objects.filter(event=event).count() < 2:  # nobody to pair yet: register first
+        return []
     if number > event.rounds or not swiss_selectors.readiness(event, number).ready:
         return []
     return [Step(f"Pair round {number}", reverse("draws:swiss", args=[event.slug]))]
 
 
 def _steps(event: Event) -> list[Step]:
+    if owns_rounds(event):  # its format seats its rounds (MSO tables): no Dutch pairing
+        return []
     if swiss_selectors.is_swiss(event):
         return _swiss_steps(event)
     if event.is_round_robin and not selectors.event_has_pairings(event):

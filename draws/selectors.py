@@ -219,6 +219,12 @@ class DrawBoard:
         return self.ceremony is not None
 
     @property
+    def table_label(self) -> str:
+        """FIDE names a Varma table by its field sizes ("9/10"); a page says "9–10 players"
+        so that nobody reads a fraction (issue 20). The JSON keeps FIDE's name."""
+        return self.table.replace("/", "–") + " players"
+
+    @property
     def complete(self) -> bool:
         return self.ceremony is not None and self.ceremony.is_complete
 

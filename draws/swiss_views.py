@@ -18,7 +18,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from draws import swiss_selectors as selectors
 from draws import swiss_services as services
-from draws.pdf import PairingLine, pairing_blocks, pairing_lines, pairings_pdf
+from draws.pdf import (
+    PairingLine,
+    find_board_lines,
+    find_board_pdf,
+    pairing_blocks,
+    pairing_lines,
+    pairings_pdf,
+)
 from draws.swiss_forms import (
     ByeRequestForm,
     ForbiddenPairForm,
@@ -33,7 +40,13 @@ from events.caching import public_page, public_pdf
 from events.errors import DuplicatesToConfirm, UserError
 from events.models import Event
 from events.qr import event_page_code
-from events.selectors import event_get, round_games, round_number_or_404, user_role
+from events.selectors import (
+    event_get,
+    points_before,
+    round_games,
+    round_number_or_404,
+    user_role,
+)
 
 PAGE = "draws/swiss.html"
 REVIEW = "draws/swiss_round.html"
@@ -315,12 +328,43 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("draws:swiss_round", slug=slug, number=number)
 
 
-def _printed_round(request: HttpRequest, slug: str, number: int) -> tuple[Event, list[PairingLine]]:
+def _printed_games(request: HttpRequest, slug: str, number: int) -> tuple[Event, list, list]:  # type: ignore[type-arg]
     event = event_get(slug)
     rnd, games, byes = round_games(event, number)
     if not rnd.published and user_role(event, request.user) is None:
         raise Http404("This round has not been published yet")
-    return event, pairing_lines(games, byes)
+    return event, games, byes
+
+
+def _printed_round(request: HttpRequest, slug: str, number: int) -> tuple[Event, list[PairingLine]]:
+    event, games, byes = _printed_games(request, slug, number)
+    return event, pairing_lines(games, byes, points_before(event, number))
+
+
+@public_page
+def find_board_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The alphabetical list for the wall: each player's board, colour and opponent."""
+    event, games, byes = _printed_games(request, slug, number)
+    context = {
+        "event": event,
+        "number": number,
+        "lines": find_board_lines(games, byes),
+        "code": event_page_code(slug),
+    }
+    return render(request, "draws/find_board_print.html", context)
+
+
+@public_pdf(lambda slug, number: f"{slug}-round-{number}-find-your-board.pdf")
+def find_board_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, games, byes = _printed_games(request, slug, number)
+    pdf = find_board_pdf(
+        event_name=event.name,
+        round_number=number,
+        site=event.site,
+        lines=find_board_lines(games, byes),
+        public_url=event_page_code(slug).url,
+    )
+    return HttpResponse(pdf, content_type="application/pdf")
 
 
 @public_page

@@ -47,4 +47,14 @@ urlpatterns += [
         swiss_views.pairings_print_pdf,
         name="print_pdf",
     ),
+    path(
+        "e/<slug:slug>/rounds/<int:number>/print/find/",
+        swiss_views.find_board_print,
+        name="print_find",
+    ),
+    path(
+        "e/<slug:slug>/rounds/<int:number>/print/find.pdf",
+        swiss_views.find_board_print_pdf,
+        name="print_find_pdf",
+    ),
 ]

@@ -12,12 +12,12 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 
 from events.errors import EventClosed
 from events.models import Event, EventStatus, Role
-from events.selectors import event_get, user_role
+from events.selectors import event_directors, event_get, user_role
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
@@ -26,13 +26,25 @@ class LoginRequired(Exception):
     """Raised for anonymous users on a protected page; turned into a redirect to login."""
 
 
+class EventAccessDenied(PermissionDenied):
+    """A logged-in person on an event page their role does not open: answered with a 403 page
+    that says what they may do there and whom to ask (the event's directors), issue 20."""
+
+    def __init__(self, event: Event, role: str | None, needed: str) -> None:
+        super().__init__("You have no access to this event's administration.")
+        self.event = event
+        self.role = role
+        self.needed = needed
+
+
 def _event_for(request: HttpRequest, slug: str, allowed: set[str], open_only: bool) -> Event:
     event = event_get(slug)
     if not request.user.is_authenticated:
         raise LoginRequired
     role = user_role(event, request.user)
     if role not in allowed:
-        raise PermissionDenied("You have no access to this event's administration.")
+        needed = Role.DIRECTOR if allowed == {Role.DIRECTOR} else Role.ARBITER
+        raise EventAccessDenied(event, role, needed)
     request.event_role = role  # type: ignore[attr-defined]
     # A form posted to a closed event is refused before it is read, the same way everywhere
     # (LoginRequiredMiddleware below); the write services refuse it again under the event's row
@@ -68,7 +80,21 @@ class LoginRequiredMiddleware:
             return redirect_to_login(request.get_full_path())
         if isinstance(exception, EventClosed):
             return _closed_answer(request, exception)
+        if isinstance(exception, EventAccessDenied):
+            return _denied_answer(request, exception)
         return None
+
+
+def _denied_answer(request: HttpRequest, refusal: EventAccessDenied) -> HttpResponse:
+    """403 with what the person may do in this event and whom to ask for more."""
+    context = {
+        "event": refusal.event,
+        "role": refusal.role,
+        "needed": refusal.needed,
+        "directors": event_directors(refusal.event, logins=refusal.role is not None),
+        "reason": str(refusal),
+    }
+    return render(request, "403.html", context, status=403)
 
 
 def _closed_answer(request: HttpRequest, refusal: EventClosed) -> HttpResponse:

@@ -1,8 +1,9 @@
 """What the apps above the foundation add to an event's pages, without the foundation knowing
 them: links in the event's navigation, the director's next steps, the event's status when it
-is theirs to say ("Playoff in progress"), blocks on the spectator's event page, and blocks on
-the director's players page (ratings: registering from a rating list; the player's page: the
-players' links) and on a round's result-entry page (the player's page: the arbiter's queue).
+is theirs to say ("Playoff in progress"), why it cannot be closed yet, blocks on the
+spectator's event page, and blocks on the director's players page (ratings: registering from
+a rating list; the player's page: the players' links) and on a round's result-entry page (the
+player's page: the arbiter's queue).
 
 Each app registers one :class:`Contributor` from its ``AppConfig.ready()`` (standings: the
 leaders; draws: the drawing of lots and Swiss pairing; playoffs: the playoff; prizes: the prize
@@ -21,19 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from events.formats import NavLink, format_of
+from events.formats import NavLink, Step, format_of
 from events.registries import Registry
 
 if TYPE_CHECKING:
     from events.models import Event
-
-
-@dataclass(frozen=True)
-class Step:
-    """Something the director should do next, with where to do it."""
-
-    text: str
-    url: str
 
 
 @dataclass(frozen=True)
@@ -54,6 +47,7 @@ class Contributor:
     status: Callable[[Event], str | None] | None = None
     block: Callable[[Event], Block | None] | None = None
     registration: Callable[[Event], Block | None] | None = None
+    close_refusal: Callable[[Event], str | None] | None = None
     # Why the event's start numbers can no longer change (a closed list of participants, a
     # drawing of lots name players by them), or None: asked before a start number is edited.
     start_numbers_fixed: Callable[[Event], str | None] | None = None
@@ -87,6 +81,16 @@ def status_text(event: Event) -> str | None:
     """The first contributor's word on the event's status (the playoff's), if any."""
     for contributor in CONTRIBUTORS.values():
         said = contributor.status(event) if contributor.status else None
+        if said:
+            return said
+    return None
+
+
+def close_refusal(event: Event) -> str | None:
+    """Why the event cannot be closed yet, in the first contributor's words (a playoff still
+    running), or None."""
+    for contributor in CONTRIBUTORS.values():
+        said = contributor.close_refusal(event) if contributor.close_refusal else None
         if said:
             return said
     return None

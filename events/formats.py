@@ -24,6 +24,20 @@ The contract, hook by hook (docs/architecture.md, "The format seam"):
 ``playoff_tie(event)``
     The players tied for the format's playoff (when it is not simply first place), and
     ``playoff_in_final_table``: the final places already contain the playoff's outcome.
+``status(event)``
+    What is true of the event now, in the format's own words ("Session 3 (Double KO): 2 of 4
+    matches decided"), when its stages are not the core's chess rounds; None leaves it to the
+    core ("Round 4 of 9 in progress").
+``steps(event, role)``
+    What the director (or an arbiter, ``role``) should do next in the format's own stages, as
+    :class:`Step` links, for the event page's "Next" card.
+``own_rounds``
+    The format seats and scores its rounds itself (multi-player tables, bridge matches): the
+    core's "Pair round N" and "Enter round N's results" do not apply to its events.
+``complete_rounds(event)``
+    With ``own_rounds``: the last round of the unbroken run of complete rounds, as the format
+    counts them (every seat of every table scored), for the core's ``last_complete_round``
+    (prizes, closing the event).
 ``undo`` / ``undoable(entries)``
     Audit actions this format can undo from the audit log: action → ``undo(event=, entry=,
     user=)`` returning the new audit entry; ``undoable`` says which of the given entries (of
@@ -40,7 +54,7 @@ Exchange-format keys are registered separately, by every app that has some, as s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +71,14 @@ class NavLink:
 
 
 @dataclass(frozen=True)
+class Step:
+    """Something the director should do next, with where to do it."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Format:
     code: str
     name: str
@@ -69,6 +91,10 @@ class Format:
     final_table: Callable[[Event, Any], Any] | None = None
     playoff_tie: Callable[[Event], tuple[int, ...]] | None = None
     playoff_in_final_table: bool = False
+    status: Callable[[Event], str | None] | None = None
+    steps: Callable[[Event, str | None], Sequence[Step]] | None = None
+    own_rounds: bool = False
+    complete_rounds: Callable[[Event], int] | None = None
     undo: Mapping[str, Callable[..., AuditEntry]] = field(default_factory=dict)
     undoable: Callable[[list[AuditEntry]], set[int]] | None = None
     audit_export: Callable[[Event], dict[int, dict[str, Any]]] | None = None
@@ -90,6 +116,24 @@ def format_of(event: Event) -> Format | None:
         if fmt.applies(event):
             return fmt
     return None
+
+
+def format_status(event: Event) -> str | None:
+    """The format's word on the event's status, if it has one."""
+    fmt = format_of(event)
+    return fmt.status(event) if fmt is not None and fmt.status is not None else None
+
+
+def format_steps(event: Event, role: str | None) -> list[Step]:
+    """The format's next steps for ``role`` (none for an ordinary chess event)."""
+    fmt = format_of(event)
+    return list(fmt.steps(event, role)) if fmt is not None and fmt.steps is not None else []
+
+
+def owns_rounds(event: Event) -> bool:
+    """The event's format seats and scores its rounds itself (``Format.own_rounds``)."""
+    fmt = format_of(event)
+    return fmt is not None and fmt.own_rounds
 
 
 def undo_handler(event: Event, action: str) -> Callable[..., AuditEntry] | None:

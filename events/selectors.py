@@ -17,20 +17,28 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.urls import reverse
 
-from events.contributions import Step, next_steps, public_blocks, status_text
+from events.contributions import (
+    Step,
+    close_refusal,
+    next_steps,
+    public_blocks,
+    status_text,
+)
 from events.crosstable import RoundProgress, build_crosstable, last_complete
-from events.formats import format_of
+from events.formats import format_of, format_status, format_steps, owns_rounds
 from events.models import (
     AuditEntry,
     Bye,
     Event,
     EventAccess,
     EventStatus,
+    EventSystem,
     Game,
     Player,
     Role,
     Round,
 )
+from events.numbers import points_text
 from events.records import Crosstable
 from events.regulations import EffectiveRegulation, effective
 
@@ -74,7 +82,35 @@ def rounds_progress(event: Event) -> list[RoundProgress]:
     return [RoundProgress(r.number, r.n_games, r.n_results, r.n_byes, r.published) for r in rows]
 
 
+@dataclass(frozen=True)
+class LiveRound:
+    """A published round with results still missing, after the last complete round: the
+    crosstable's totals count its results so far (provisional), the standings do not
+    (docs/architecture.md, "Live totals")."""
+
+    number: int
+    results: int
+    games: int
+    complete_through: int
+
+
+def live_round(event: Event) -> LiveRound | None:
+    """The round in progress, if any (one query)."""
+    progress = rounds_progress(event)
+    complete = last_complete(progress)
+    found = next(
+        (p for p in progress if p.number > complete and p.published and p.games and p.results),
+        None,
+    )
+    return None if found is None else LiveRound(found.number, found.results, found.games, complete)
+
+
 def last_complete_round(event: Event) -> int:
+    """The last round of the unbroken run of complete rounds, as the event's format counts
+    them when it scores its rounds itself (``Format.complete_rounds``)."""
+    fmt = format_of(event)
+    if fmt is not None and fmt.complete_rounds is not None:
+        return fmt.complete_rounds(event)
     return last_complete(rounds_progress(event))
 
 
@@ -190,14 +226,11 @@ class CrosstableRow:
         return points_text(self.points)
 
 
-def points_text(points: Any) -> str:
-    """3 → "3", 7/2 → "3½", 25/3 → "25/3" (exact, never a rounded float)."""
-    whole, rest = divmod(points.numerator, points.denominator)
-    if rest == 0:
-        return str(whole)
-    if points.denominator == 2:
-        return f"{whole}½" if whole else "½"
-    return f"{points.numerator}/{points.denominator}"
+def points_before(event: Event, number: int) -> dict[int, str]:
+    """Each player's points before round ``number`` (published rounds), as printed: the
+    pairing list shows them beside the names (three queries)."""
+    table = event_crosstable(event, rounds=number - 1, published_only=True)
+    return {row.start_no: row.points_text for row in crosstable_rows(table)}
 
 
 def crosstable_rows(crosstable: Crosstable) -> list[CrosstableRow]:
@@ -281,21 +314,25 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
     """The event page's context: for the director and arbiters a dashboard (what to do next,
     then the rounds); for everyone else what a spectator wants on one phone screen (the
     current round with live results, then what the apps add: the leaders, the playoff, where
-    to go next). A format adds its panel through the seam; a team event (bridge teams) has no
-    players, rounds or chess prizes."""
+    to go next). A format adds its panel, its status and its next steps through the seam; a
+    team event (bridge teams) has no players, rounds or chess prizes."""
     role = user_role(event, user)
     fmt = format_of(event)
     context: dict[str, Any] = {"event": event, "role": role, "format": fmt}
     if fmt is not None and fmt.panel_context is not None:
         context.update(fmt.panel_context(event, role))
     if fmt is not None and fmt.team_event:
+        context["status"] = status_label(event, [])
+        if role is not None:
+            context["steps"] = format_steps(event, role)
         return context
     progress = rounds_progress(event)
+    own_rounds = owns_rounds(event)
     context.update(
         regulation=regulation_of(event),
         progress=progress,
         player_count=Player.objects.filter(event=event).count(),
-        next_round=len(progress) + 1 if len(progress) < event.rounds else None,
+        next_round=len(progress) + 1 if len(progress) < event.rounds and not own_rounds else None,
         rounds=range(1, event.rounds + 1),
         status=status_label(event, progress),
     )
@@ -318,33 +355,49 @@ class WhatsNext:
 
 
 def whats_next(event: Event, role: str, progress: Sequence[RoundProgress]) -> WhatsNext:
-    """The director gets what the apps say (pair or publish the next round, approve the
-    prizes, the playoff) and may close the event once every round is complete; both get the
-    rounds still waiting for results."""
+    """The director gets what the foundation, the event's format and the apps say (register
+    the players, pair or publish the next round, a format's own stages, approve the prizes,
+    the playoff) and may close the event once ``events.services.event_close`` would accept;
+    both get the rounds (or the format's stages) still waiting for results."""
     director = role == Role.DIRECTOR
+    own_rounds = owns_rounds(event)
+    players = Player.objects.filter(event=event).count() if director else 0
     return WhatsNext(
-        steps=[*(next_steps(event) if director else []), *results_steps(event, progress)],
-        can_close=(
-            director
-            and event.status != EventStatus.FINISHED
-            and bool(progress)
-            and last_complete(progress) == event.rounds
-        ),
+        steps=[
+            *(foundation_steps(event, progress, players) if director else []),
+            *format_steps(event, role),
+            *(next_steps(event) if director else []),
+            *([] if own_rounds else results_steps(event, progress)),
+        ],
+        can_close=_can_close(event, role, progress),
+    )
+
+
+def _can_close(event: Event, role: str, progress: Sequence[RoundProgress]) -> bool:
+    """The close button is offered only when ``events.services.event_close`` would accept."""
+    return (
+        role == Role.DIRECTOR
+        and event.status != EventStatus.FINISHED
+        and bool(progress)
+        and (last_complete_round(event) if owns_rounds(event) else last_complete(progress))
+        == event.rounds
+        and close_refusal(event) is None
     )
 
 
 def status_label(event: Event, progress: Sequence[RoundProgress]) -> str:
-    """What is true of the event now: "Registration", "Round 4 of 9 in progress", "Round 9 of
-    9 complete", what an app says ("Playoff in progress"), or "Final" once the director has
-    closed it."""
+    """What is true of the event now: "Final" once the director has closed it, what an app
+    says ("Playoff in progress"), what the event's format says of its own stages (through the
+    seam), else the core's chess rounds: "Registration", "Round 4 of 9 in progress", "Round 9
+    of 9 complete"."""
     if event.status == EventStatus.FINISHED:
         return "Final"
     paired = [p for p in progress if p.games or p.byes]
-    if not paired:
-        return "Registration"
-    said = status_text(event)
+    said = (status_text(event) if paired else None) or format_status(event)
     if said:
         return said
+    if not paired:
+        return "Registration"
     unfinished = next((p for p in paired if not p.complete), None)
     if unfinished is not None:
         return f"Round {unfinished.number} of {event.rounds} in progress"
@@ -370,6 +423,23 @@ def current_round(event: Event, progress: Sequence[RoundProgress]) -> CurrentRou
         return None
     rnd, games, byes = round_games(event, shown[-1].number)
     return CurrentRound(rnd, games, byes, shown[-1])
+
+
+def foundation_steps(event: Event, progress: Sequence[RoundProgress], players: int) -> list[Step]:
+    """The director's steps no app owns: register the players of an empty event; pair the next
+    round of a knock-out (paired by hand, round by round) once the previous one is complete."""
+    if event.status == EventStatus.FINISHED:
+        return []
+    if players == 0:
+        return [Step("Register the players", reverse("events:players", args=[event.slug]))]
+    if event.system != EventSystem.KNOCKOUT or format_of(event) is not None:
+        return []
+    paired = [p for p in progress if p.games or p.byes]
+    following = len(paired) + 1
+    if following > event.rounds or last_complete(progress) < len(paired):
+        return []
+    url = reverse("events:round_pairings", args=[event.slug, following])
+    return [Step(f"Pair round {following}", url)]
 
 
 def results_steps(event: Event, progress: Sequence[RoundProgress]) -> list[Step]:
@@ -460,6 +530,23 @@ def game_round_number(event: Event, game_id: int) -> int:
     if number is None:
         raise Http404("No such game in this event")
     return number
+
+
+def event_directors(event: Event, *, logins: bool) -> list[str]:
+    """The names the event's directors go by, for the people who need to ask them for access:
+    their full names; their logins only when ``logins`` (for someone who already works on the
+    event). A stranger never learns a login: with the login throttle counting failures per
+    login, it would let them lock a director out."""
+    users = (
+        EventAccess.objects.filter(event=event, role=Role.DIRECTOR)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    names = (
+        entry.user.get_full_name() or (entry.user.get_username() if logins else "")
+        for entry in users
+    )
+    return [name for name in names if name]
 
 
 def event_access(event: Event) -> QuerySet[EventAccess]:

@@ -22,7 +22,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils.text import slugify
 
-from events.contributions import start_numbers_fixed
+from events.contributions import close_refusal, start_numbers_fixed
 from events.duplicates import Entry, duplicates_find
 from events.errors import (
     DuplicatesToConfirm,
@@ -340,7 +340,8 @@ def event_update(
 @transaction.atomic
 def event_close(*, event: Event, user: UserLike) -> Event:
     """The director closes the event: its standings are final (the pages say so and stop
-    refreshing). Refused while a round still has a game without a result."""
+    refreshing). Refused while a round still has a game without a result, and while an app
+    says the event is not finished (a playoff for first still running: issue 20)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.FINISHED:
         raise UserError("the event is already closed")
@@ -355,6 +356,9 @@ def event_close(*, event: Event, user: UserLike) -> Event:
             f"round {pending[0]} board {pending[1]} has no result yet: enter every result "
             "before closing the event"
         )
+    refusal = close_refusal(event)
+    if refusal:
+        raise UserError(refusal)
     before = event.status
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])

@@ -339,6 +339,7 @@ def _crosstable_context(slug: str) -> dict[str, Any]:
         "event": event,
         "rows": selectors.crosstable_rows(table),
         "rounds": range(1, event.rounds + 1),
+        "live": selectors.live_round(event),
     }
 
 

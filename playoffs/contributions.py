@@ -1,6 +1,7 @@
 """What the playoff adds to an event's pages (events.contributions): the Playoff link and box
 for events whose regulation has a playoff rule, the status while it runs, and the director's
-next step (confirm the tie, enter the playoff's results)."""
+next step (confirm the tie, enter the playoff's results); the event cannot be closed while it
+runs."""
 
 from __future__ import annotations
 
@@ -53,6 +54,16 @@ def _steps(event: Event) -> list[Step]:
     return [Step("Enter the playoff's results", reverse("playoffs:manage", args=[event.slug]))]
 
 
+def _close_refusal(event: Event) -> str | None:
+    waiting, _ = _running(event)
+    if not waiting:
+        return None
+    return (
+        "the playoff for first place is still running: enter its results (or the arbiter's "
+        "decision) before closing the event"
+    )
+
+
 def _block(event: Event) -> Block | None:
     if playoff_rule(event) is None:
         return None
@@ -61,5 +72,12 @@ def _block(event: Event) -> Block | None:
 
 def register() -> None:
     contributor_register(
-        Contributor("playoffs", nav=_nav, steps=_steps, status=_status, block=_block)
+        Contributor(
+            "playoffs",
+            nav=_nav,
+            steps=_steps,
+            status=_status,
+            block=_block,
+            close_refusal=_close_refusal,
+        )
     )

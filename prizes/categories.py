@@ -47,7 +47,7 @@ from prizes.split import (
     round_shares,
 )
 
-FIELDS = ("sex", "rating", "birth_date", "federation")
+FIELDS = ("sex", "rating", "rated", "birth_date", "birth_year", "federation")
 
 # Any: the operands are whatever the field holds (str, int, date); Condition checks the field.
 OPERATORS: dict[str, Callable[[Any, Any], bool]] = {

@@ -1,6 +1,6 @@
 """What the prize sheet adds to an event's pages (events.contributions): the Prizes link for
 events that have prizes, and the director's next step once every round is complete (approve
-the prize sheet, again after a later change)."""
+the prize sheet, again after a later change; enter the fund when none is set)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from events.contributions import Contributor, Step, contributor_register
 from events.formats import NavLink
-from events.models import Event
+from events.models import Event, EventStatus
 from events.selectors import last_complete_round
 from prizes.models import CategoryPrize, PlacePrize
 from prizes.selectors import approval_is_outdated, approval_latest
@@ -26,8 +26,13 @@ def _nav(event: Event) -> list[NavLink]:
 
 
 def _steps(event: Event) -> list[Step]:
-    if not _has_prizes(event) or last_complete_round(event) < event.rounds:
+    if event.status == EventStatus.FINISHED or last_complete_round(event) < event.rounds:
         return []
+    if not _has_prizes(event):
+        # Every round is in and no prize is set: the one thing left before closing, unless the
+        # event pays none (issue 20: "Nothing is waiting" must not hide a missing fund).
+        url = reverse("prizes:setup", args=[event.slug])
+        return [Step("Enter the prize fund (if the event pays prizes)", url)]
     approval = approval_latest(event)
     if approval is not None and not approval_is_outdated(approval, event):
         return []

@@ -3,10 +3,11 @@
 Pure: no Django (nor does ``events.pdf``, whose fonts and page the PDF shares with the other
 printed sheets). Each takes the sheet document (:func:`prizes.selectors.sheet_document` or an
 approved snapshot) and returns text or bytes. Money is written from its exact decimal string:
-the CSV holds the same strings as the JSON; the XLSX stores amounts as numeric cells made from
-``Decimal`` (so they add up in a spreadsheet) and tour points as exact text ("33/2"), because a
-spreadsheet number cannot hold a third. Every cell goes through :mod:`events.spreadsheet`, so
-a name typed as a formula stays text.
+the CSV holds the same amount strings as the JSON; the XLSX stores amounts as numeric cells
+made from ``Decimal`` (so they add up in a spreadsheet). Tour points are numbers a spreadsheet
+can add (issue 20): ``16.5`` in the CSV and a numeric cell in the XLSX, a third rounded to three
+decimals as on the page (:mod:`events.numbers`); the JSON keeps the exact "33/2". Every cell goes
+through :mod:`events.spreadsheet`, so a name typed as a formula stays text.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 from xml.sax.saxutils import escape
 
+from events.numbers import sheet_number, sheet_text
 from events.pdf import markup, pdf_font, sheet_styles, sheet_template, table_commands
 from events.spreadsheet import csv_text, xlsx_append
 from prizes.presenters import SheetDisplay, sheet_display
@@ -53,7 +55,7 @@ def sheet_csv(document: dict[str, Any]) -> str:
             row.name,
             record["amount"],
             document["currency"],
-            "" if record["tour_points"] is None else record["tour_points"],
+            "" if record["tour_points"] is None else sheet_text(record["tour_points"]),
             row.breakdown,
         ]
         for row, record in zip(display.rows, document["rows"], strict=True)
@@ -85,7 +87,7 @@ def sheet_xlsx(document: dict[str, Any]) -> bytes:
         cell.font = Font(bold=True)
     money_format = _money_format(document)
     for row, record in zip(display.rows, document["rows"], strict=True):
-        tour = "" if record["tour_points"] is None else record["tour_points"]
+        tour = "" if record["tour_points"] is None else sheet_number(record["tour_points"])
         xlsx_append(sheet, [row.place, row.start_no, row.name, row.amount, tour, row.breakdown])
         sheet.cell(sheet.max_row, 4).number_format = money_format
         sheet.cell(sheet.max_row, 6).alignment = Alignment(wrap_text=True)

@@ -6,6 +6,7 @@ policy shows up here without touching the form.
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -98,19 +99,91 @@ CONDITIONS_HELP = (
 )
 
 
+SEX_CHOICES = (("", "any"), ("w", "women (w)"), ("m", "men (m)"))
+RATED_CHOICES = (
+    ("", "rated and unrated"),
+    ("unrated", "unrated players only"),
+    ("rated", "rated players only"),
+)
+MAX_AGE = 120
+
+
+def _years_before(day: dt.date, years: int) -> dt.date:
+    """The same day ``years`` earlier (29 February becomes 28 February)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:
+        return day.replace(year=day.year - years, day=28)
+
+
 class CategoryForm(forms.Form):
+    """A category prize from plain fields (issue 20), stored as the conditions the prize engine
+    reads (:mod:`prizes.categories`): every field given is one condition, and all must hold.
+    The JSON conditions stay for what the fields do not say (advanced use), added to them."""
+
     code = forms.SlugField(max_length=40, help_text="Short and stable, e.g. women, u2000.")
     name = forms.CharField(max_length=100)
-    conditions = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}), help_text=CONDITIONS_HELP
-    )
     amounts = forms.CharField(
         max_length=400, help_text="Prizes 1st, 2nd, … separated by spaces or semicolons."
     )
+    rating_min = forms.IntegerField(
+        label="Rating at least", required=False, min_value=0, max_value=4000
+    )
+    rating_max = forms.IntegerField(
+        label="Rating at most",
+        required=False,
+        min_value=0,
+        max_value=4000,
+        help_text="E.g. at most 1999 for an under-2000 prize. Unrated players have no rating.",
+    )
+    rated = forms.ChoiceField(label="Rated", choices=RATED_CHOICES, required=False)
+    age_under = forms.IntegerField(
+        label="Younger than (years)",
+        required=False,
+        min_value=1,
+        max_value=MAX_AGE,
+        help_text="Juniors: younger than this on the reference date (by birth date).",
+    )
+    age_from = forms.IntegerField(
+        label="At least (years old)",
+        required=False,
+        min_value=1,
+        max_value=MAX_AGE,
+        help_text="Seniors: this age or older on the reference date (by birth date).",
+    )
+    age_on = forms.DateField(
+        label="Reference date", required=False, help_text="YYYY-MM-DD, e.g. 1 January."
+    )
+    born_from = forms.IntegerField(
+        label="Born in or after (year)",
+        required=False,
+        min_value=1900,
+        max_value=2100,
+        help_text="By birth year, for players whose list gives only the year.",
+    )
+    born_to = forms.IntegerField(
+        label="Born in or before (year)", required=False, min_value=1900, max_value=2100
+    )
+    sex = forms.ChoiceField(label="Sex", choices=SEX_CHOICES, required=False)
+    federations = forms.CharField(
+        label="Federations",
+        required=False,
+        max_length=200,
+        help_text="FIDE codes separated by spaces or commas, e.g. NOR SWE.",
+    )
+    conditions = forms.CharField(
+        label="More conditions (JSON, advanced)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        help_text=CONDITIONS_HELP,
+    )
 
     def clean_conditions(self) -> Any:
+        text = self.cleaned_data["conditions"].strip()
+        if not text:
+            return []
         try:
-            return json_parse(self.cleaned_data["conditions"], what="the conditions")
+            return json_parse(text, what="the conditions")
         except UserError as exc:
             raise forms.ValidationError(str(exc)) from exc
 
@@ -119,6 +192,82 @@ class CategoryForm(forms.Form):
         if not tokens:
             raise forms.ValidationError("give at least one prize")
         return tokens
+
+    def clean_federations(self) -> list[str]:
+        codes = self.cleaned_data["federations"].replace(",", " ").upper().split()
+        for code in codes:
+            if not (len(code) == 3 and code.isascii() and code.isalpha()):
+                raise forms.ValidationError(f"{code!r} is not a three-letter federation code")
+        return codes
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        conditions = self._field_conditions(data)
+        extra = data.get("conditions") or []
+        if not isinstance(extra, list):
+            raise forms.ValidationError("the JSON conditions must be a list")
+        if not conditions and not extra:
+            raise forms.ValidationError(
+                "say who the category is for: a rating band, an age, sex, federations or "
+                "unrated players"
+            )
+        return {
+            "code": data["code"],
+            "name": data["name"],
+            "amounts": data["amounts"],
+            "conditions": [*conditions, *extra],
+        }
+
+    def _field_conditions(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+
+        def add(field: str, op: str, value: Any) -> None:
+            found.append({"field": field, "op": op, "value": value})
+
+        low, high = data.get("rating_min"), data.get("rating_max")
+        if low is not None and high is not None and low > high:
+            raise forms.ValidationError(f"the rating band {low}–{high} is empty")
+        if low is not None:
+            add("rating", "ge", low)
+        if high is not None:
+            add("rating", "le", high)
+        if data.get("rated"):
+            add("rated", "eq", data["rated"] == "rated")
+        found += self._age_conditions(data)
+        if data.get("sex"):
+            add("sex", "eq", data["sex"])
+        codes = data.get("federations") or []
+        if codes:
+            found.append(
+                {"field": "federation", "op": "eq", "value": codes[0]}
+                if len(codes) == 1
+                else {"field": "federation", "op": "in", "value": codes}
+            )
+        return found
+
+    def _age_conditions(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        found = []
+        under, older, on = data.get("age_under"), data.get("age_from"), data.get("age_on")
+        if (under or older) and on is None:
+            raise forms.ValidationError("an age needs the reference date it is counted on")
+        if under:  # younger than N on the day: born after the day N years before
+            found.append(
+                {"field": "birth_date", "op": "gt", "value": _years_before(on, under).isoformat()}
+            )
+        if older:
+            found.append(
+                {"field": "birth_date", "op": "le", "value": _years_before(on, older).isoformat()}
+            )
+        first, last = data.get("born_from"), data.get("born_to")
+        if first is not None and last is not None and first > last:
+            raise forms.ValidationError(f"born {first}–{last}: the years are the wrong way round")
+        if first is not None:
+            found.append({"field": "birth_year", "op": "ge", "value": first})
+        if last is not None:
+            found.append({"field": "birth_year", "op": "le", "value": last})
+        return found
 
 
 class SeriesForm(forms.Form):

@@ -13,9 +13,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from events.numbers import points_text
 from events.sources import GCT_2019, cite
 from prizes.split import format_money
-from prizes.tour import format_mixed
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def sheet_display(document: dict[str, Any]) -> SheetDisplay:
             tour_points=None if row["tour_points"] is None else Fraction(row["tour_points"]),
             tour_points_text=""
             if row["tour_points"] is None
-            else format_mixed(Fraction(row["tour_points"])),
+            else points_text(Fraction(row["tour_points"])),
             breakdown=row["breakdown"],
             playoff_winner=bool(row.get("playoff_winner")),
         )
@@ -174,3 +174,33 @@ def _categories(
         for item in categories["unawarded"]
     ]
     return payouts, tuple(notes)
+
+
+_OPERATOR_WORDS = {"eq": "=", "ne": "≠", "lt": "<", "le": "≤", "gt": ">", "ge": "≥", "in": "in"}
+_FIELD_WORDS = {
+    "rating": "rating",
+    "rated": "rated",
+    "birth_date": "born",
+    "birth_year": "born (year)",
+    "sex": "sex",
+    "federation": "federation",
+}
+
+
+def conditions_text(conditions: object) -> str:
+    """A category's stored conditions in words ("rating ≤ 1999 · sex = w"), for its list."""
+    if not isinstance(conditions, list):
+        return str(conditions)
+    parts = []
+    for condition in conditions:
+        if not isinstance(condition, dict):
+            return str(conditions)
+        field, op, value = condition.get("field"), condition.get("op"), condition.get("value")
+        if field == "rated" and op == "eq" and isinstance(value, bool):
+            parts.append("rated players" if value else "unrated players")
+            continue
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(
+            f"{_FIELD_WORDS.get(str(field), field)} {_OPERATOR_WORDS.get(str(op), op)} {shown}"
+        )
+    return " · ".join(parts)

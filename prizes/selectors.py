@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import groupby
@@ -35,9 +35,10 @@ from django.http import Http404
 
 from events.errors import UserError
 from events.models import Event, Player, Role, TimeControl
+from events.numbers import points_text
 from events.selectors import last_complete_round, user_role
 from playoffs.rules import PlayoffInputError
-from playoffs.selectors import event_playoff
+from playoffs.selectors import event_playoff, playoff_rule
 from prizes.categories import Category, CategoryOutcome, Condition, allocate_categories
 from prizes.models import CategoryPrize, PlacePrize, PrizeSettings, PrizeSheetApproval, Series
 from prizes.presenters import place_label
@@ -61,7 +62,6 @@ from prizes.tour import (
     TourEvent,
     TourEventResult,
     TourStandingRow,
-    format_mixed,
     tour_points,
     tour_standings,
 )
@@ -197,9 +197,11 @@ def prize_ranking(event: Event, settings: EffectivePrizeSettings) -> FinalRankin
     attributes = {player.start_no: player for player in Player.objects.filter(event=event)}
     if settings.split_rule == "hort":
         placed = _points_groups(rows, attributes)
+        winner, order = _playoff_outcome(event, placed)
+        placed = _hort_first_group(event, placed, winner, order)
     else:
         placed = [_placed(row, attributes[row.start_no], row.rank, row.shared) for row in rows]
-    winner, order = _playoff_outcome(event, placed)
+        winner, order = _playoff_outcome(event, placed)
     try:
         return FinalRanking(tuple(placed), playoff_winner=winner, playoff_order=order)
     except PrizeInputError as exc:
@@ -219,25 +221,52 @@ def _placed(
         rating=player.rating or None,  # 0 is "unrated": a rating condition is then false
         birth_date=player.birth_date,
         federation=player.federation,
+        birth_year=player.birth_year or (player.birth_date.year if player.birth_date else None),
     )
 
 
 def _points_groups(rows: Sequence[Standing], attributes: dict[int, Player]) -> list[PlacedPlayer]:
-    """Ties on points, ordered inside by the tie-breaks (the Hort split's input)."""
+    """Ties on points, ordered inside by the tie-breaks (the Hort split's input); players the
+    tie-breaks leave level share their position (1, 1, 3), as ``prizes.split.hort_split``
+    reads it."""
     placed: list[PlacedPlayer] = []
     for _, members in groupby(rows, key=lambda row: row.points):
         group = list(members)
-        ranks = [row.rank for row in group]
-        if len(set(ranks)) != len(ranks):
-            names = ", ".join(row.name for row in group)
-            raise PrizesUnavailable(
-                f"the Hort split needs the tie-breaks to order the players level on points "
-                f"({names}), and some of them still share a place"
-            )
         first = len(placed) + 1
         placed.extend(
-            _placed(row, attributes[row.start_no], first, len(group) > 1, index)
-            for index, row in enumerate(group, 1)
+            _placed(
+                row, attributes[row.start_no], first, len(group) > 1, row.rank - group[0].rank + 1
+            )
+            for row in group
+        )
+    return placed
+
+
+def _hort_first_group(
+    event: Event, placed: list[PlacedPlayer], winner: int | None, order: tuple[int, ...]
+) -> list[PlacedPlayer]:
+    """A tie for first takes the playoff's order (issue 20: the classic Hort system "from the
+    playoff order"). While the regulation's playoff has not decided it, the sheet waits, as
+    GCT 3.8's does, rather than pay a split the playoff would change."""
+    tied = [p for p in placed if p.rank == 1]
+    if len(tied) < 2:
+        return placed
+    if order:
+        position = {start_no: index for index, start_no in enumerate(order, 1)}
+        return [
+            replace(p, tiebreak_order=position[p.start_no]) if p.rank == 1 else p for p in placed
+        ]
+    if winner is not None:  # the winner alone is known: the others stay level behind
+        return [
+            replace(p, tiebreak_order=1 if p.start_no == winner else 2) if p.rank == 1 else p
+            for p in placed
+        ]
+    unordered = sum(1 for p in tied if p.tiebreak_order == 1) > 1
+    if unordered and playoff_rule(event) is not None:
+        raise PrizesUnavailable(
+            "the playoff has not decided the order of the tie for first yet, and the Hort "
+            "system keeps half of each place's prize in that order: enter the playoff's "
+            "results first"
         )
     return placed
 
@@ -548,11 +577,11 @@ def series_standings(series: Series) -> SeriesStandings:
             place=place_label(row.rank, sizes[row.rank]),
             standing=row,
             per_event=tuple(
-                format_mixed(points[key]) if (key := (e.code, row.totals.player)) in points else "–"
+                points_text(points[key]) if (key := (e.code, row.totals.player)) in points else "–"
                 for e in tour_events
             ),
-            tour_points=format_mixed(row.totals.tour_points),
-            classical_tour_points=format_mixed(row.totals.classical_tour_points),
+            tour_points=points_text(row.totals.tour_points),
+            classical_tour_points=points_text(row.totals.classical_tour_points),
             prize_money=format_money(row.totals.prize_money),
             classical_prize_money=format_money(row.totals.classical_prize_money),
         )

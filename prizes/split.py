@@ -20,6 +20,7 @@ Money never passes through ``float``: amounts are ``Decimal`` on the way in and 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -67,6 +68,12 @@ class PlacedPlayer:
     rating: int | None = None
     birth_date: date | None = None
     federation: str = ""
+    birth_year: int | None = None  # known when only the year is (a rating list's)
+
+    @property
+    def rated(self) -> bool:
+        """For the category condition "unrated players" (``rated eq false``)."""
+        return self.rating is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +151,16 @@ def _validated_groups(players: tuple[PlacedPlayer, ...]) -> tuple[TieGroup, ...]
 
 
 def _check_tiebreak_order(group: TieGroup) -> None:
+    """Positions 1…n inside the tie, in competition style: players the tie-breaks (or the
+    playoff) still leave level share a position and the next one skips (1, 1, 3)."""
     orders = [player.tiebreak_order for player in group.players]
     if all(order is None for order in orders):
         return
-    if sorted(order or 0 for order in orders) != list(range(1, group.size + 1)):
+    ordered = sorted(order or 0 for order in orders)
+    valid = ordered[0] == 1 and all(
+        ordered[i] in (ordered[i - 1], i + 1) for i in range(1, len(ordered))
+    )
+    if not valid:
         raise PrizeInputError(
             f"tie-break order of the tie at {_places_text(group)} must number the players "
             f"1 to {group.size}, got {orders}"
@@ -383,7 +396,13 @@ def hort_split(context: SplitContext) -> tuple[ExactShare, ...]:
     equally by the tied players. An untied player keeps the whole prize. The article's example
     (prizes 100/80/60/40/20/10; two tied on 8, three on 7) pays 95, 85, 60, then 31 2/3, 21 2/3,
     16 2/3 exactly. Unlike GCT 3.8, here the tied players *are* ordered by their tie-breaks
-    (``PlacedPlayer.tiebreak_order``), which is therefore required for every tie.
+    (``PlacedPlayer.tiebreak_order``), which is therefore required for every tie; a playoff's
+    order takes their place for a tie for first.
+
+    Decision where the article is silent: players whom neither the tie-breaks nor a playoff
+    separate (an event whose regulation has no tie-breaks, as GCT 2019's) share a position; each
+    keeps half of the average prize of the places they occupy together. With nobody
+    separated this is the equal split; with everybody separated it is the article's rule.
     """
     group = context.group
     if group.size == 1:
@@ -394,14 +413,20 @@ def hort_split(context: SplitContext) -> tuple[ExactShare, ...]:
         )
     prizes = context.prizes()
     pot_share = sum(prizes, Fraction(0)) / 2 / group.size
+    level = Counter(player.tiebreak_order for player in group.players)
     shares = []
     for player in group.players:
         position = player.tiebreak_order or 0
+        sharing = level[position]
+        kept = sum(prizes[position - 1 : position - 1 + sharing], Fraction(0)) / sharing / 2
         place = group.first_place + position - 1
-        kept = prizes[position - 1] / 2
+        if sharing == 1:
+            where = f"place {place} by tie-break: half of place {place}"
+        else:
+            last = place + sharing - 1
+            where = f"places {place}–{last} still level: half of their prizes shared by {sharing}"
         text = (
-            f"Hort split of {_places_text(group)}, place {place} by tie-break: "
-            f"half of place {place} {_display(kept, context.unit)} + "
+            f"Hort split of {_places_text(group)}, {where} {_display(kept, context.unit)} + "
             f"pot share {_display(pot_share, context.unit)}"
         )
         shares.append(ExactShare(player.start_no, kept + pot_share, text))

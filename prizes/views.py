@@ -29,7 +29,7 @@ from events.views import HtmxHttpRequest
 from prizes import selectors, services
 from prizes.exports import CONTENT_TYPES, sheet_render
 from prizes.forms import CategoryForm, FundForm, SeriesForm, SettingsForm
-from prizes.presenters import money_text, sheet_display
+from prizes.presenters import conditions_text, money_text, sheet_display
 
 SHEET_TEMPLATE = "prizes/prize_sheet.html"
 SETUP_TEMPLATE = "prizes/prize_setup.html"
@@ -108,7 +108,10 @@ def _setup_context(event: Event, **forms: object) -> dict[str, object]:
         "event": event,
         "settings": settings,
         "fund_total": money_text(fund.total, event.currency),
-        "categories": selectors.event_category_records(event),
+        "categories": [
+            (record, conditions_text(record.conditions))
+            for record in selectors.event_category_records(event)
+        ],
         "fund_form": forms.get("fund_form")
         or FundForm(initial={"prizes": FundForm.initial_text(places)}),
         "settings_form": forms.get("settings_form")

@@ -1,8 +1,10 @@
 """Standings as JSON, CSV and text (design brief §4). Pure: no Django.
 
-Numbers that can be fractional are written as strings that ``fractions.Fraction`` parses
+In JSON, numbers that can be fractional are strings that ``fractions.Fraction`` parses
 exactly: a terminating decimal where there is one ("12.5", "8.25"), else a ratio ("25/3").
-The CSV goes through :mod:`events.spreadsheet`: a name typed as a formula stays text.
+The CSV and the text are for people and spreadsheets (issue 20): decimals a spreadsheet can
+add ("16.5"; "8.333" for 25/3, rounded as on the page: :mod:`events.numbers`). The CSV goes
+through :mod:`events.spreadsheet`: a name typed as a formula stays text.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from events.numbers import number_text, points_text, sheet_text
 from events.spreadsheet import csv_text
 from standings.compute import StandingsTable
 from standings.ranking import Standing
@@ -49,13 +52,8 @@ def value_text(value: TiebreakValue | None) -> str:
 
 
 def points_display(value: Fraction) -> str:
-    """For people: 3½ rather than 3.5; thirds and sixths stay exact ("8 1/3")."""
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{int(whole)} {rest}" if whole else str(rest)
+    """For people: 3½ rather than 3.5; other fractions as decimals (events.numbers)."""
+    return points_text(value)
 
 
 def place_labels(rows: Sequence[Standing]) -> list[str]:
@@ -160,8 +158,8 @@ def to_csv(table: StandingsTable) -> str:
             "yes" if row.shared else "",
             row.start_no,
             row.name,
-            exact_text(row.points),
-            *(value_text(row.values.get(code)) for code in table.tiebreaks),
+            sheet_text(row.points),
+            *(sheet_text(row.values.get(code)) for code in table.tiebreaks),
             row.decided_by or "",
         ]
         for row in table.rows
@@ -178,7 +176,7 @@ def to_text(table: StandingsTable) -> str:
             str(row.start_no),
             row.name,
             points_display(row.points),
-            *(value_text(row.values.get(code)) for code in table.tiebreaks),
+            *(number_text(row.values.get(code)) for code in table.tiebreaks),
             row.decided_by or "",
         ]
         for i, row in enumerate(table.rows)

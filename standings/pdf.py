@@ -1,21 +1,19 @@
 """The standings as a PDF: the rows of the printable sheet (templates/standings/
-standings_print.html, ``presenters.standings_rows``) on A4, landscape when the tie-breaks
-would not fit upright."""
+standings_print.html, ``presenters.printed_standings``) on upright A4, with the tie-break
+columns that fit."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from events.pdf import Column, Sheet, sheet_pdf
 from standings.compute import StandingsTable
-from standings.presenters import Row
+from standings.presenters import PrintedStandings
 
-# Place, No., Pts and the name take 111 mm of the 186 mm of an upright page.
-PORTRAIT_TIEBREAKS = 5
 TIEBREAK_MM = 15
 
 
-def standings_pdf(*, event_name: str, table: StandingsTable, rows: Sequence[Row]) -> bytes:
+def standings_pdf(*, event_name: str, table: StandingsTable, printed: PrintedStandings) -> bytes:
+    """Upright A4: place, No., name, points and the tie-break columns that fit
+    (``presenters.printed_standings``); the others are named in a note."""
     subtitle = f"Standings after round {table.after_round} of {table.rounds}"
     if table.tiebreaks:
         subtitle += " · tie-breaks " + ", ".join(table.tiebreaks)
@@ -24,16 +22,17 @@ def standings_pdf(*, event_name: str, table: StandingsTable, rows: Sequence[Row]
         Column("No.", 12, numeric=True),
         Column("Name", 70),
         Column("Pts", 15, numeric=True),
-        *(Column(code, TIEBREAK_MM, numeric=True) for code in table.tiebreaks),
+        *(Column(code, TIEBREAK_MM, numeric=True) for code in printed.codes),
     ]
+    notes = [printed.note] if printed.note else []
     sheet = Sheet(
         title=event_name,
         subtitle=subtitle,
         columns=columns,
         rows=[
-            (row.place, str(row.start_no), row.marked_name, row.points, *row.values) for row in rows
+            (row.place, str(row.start_no), row.marked_name, row.points, *row.values)
+            for row in printed.rows
         ],
-        landscape=len(table.tiebreaks) > PORTRAIT_TIEBREAKS,
-        notes=[f"Note: {note}" for note in table.notes],
+        notes=[*notes, *(f"Note: {note}" for note in table.notes)],
     )
     return sheet_pdf(sheet)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from events.numbers import exact_title, number_text, points_text
 from standings.compute import StandingsTable
-from standings.output import place_labels, points_display, value_text
+from standings.output import place_labels
 from standings.ranking import RankingError, explain
 
 
@@ -20,7 +21,14 @@ class Row:
     values: list[str]
     decided_by: str
     next_start_no: int | None
+    exact: tuple[str, ...] = ()  # per value: the exact value when the text is rounded, else ""
     withdrawn: int | None = None  # the round after which the player withdrew
+
+    @property
+    def cells(self) -> list[tuple[str, str]]:
+        """(text shown, exact value for the tooltip or "") per tie-break."""
+        exact = self.exact or ("",) * len(self.values)
+        return list(zip(self.values, exact, strict=True))
 
     @property
     def marked_name(self) -> str:
@@ -46,14 +54,46 @@ def standings_rows(
                 place=places[i],
                 start_no=standing.start_no,
                 name=standing.name,
-                points=points_display(standing.points),
-                values=[value_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
+                points=points_text(standing.points),
+                values=[number_text(standing.values.get(code)) or "–" for code in table.tiebreaks],
                 decided_by=standing.decided_by or ("tied" if standing.shared else ""),
                 next_start_no=below,
+                exact=tuple(exact_title(standing.values.get(code)) for code in table.tiebreaks),
                 withdrawn=withdrawn.get(standing.start_no),
             )
         )
     return rows
+
+
+# An upright A4 sheet: place, No., name and points take 111 mm of 186 mm; a tie-break column
+# 15 mm (standings.pdf). The printed standings show the first five tie-breaks, in the
+# regulation's order, and name the others (issue 20: "the tie-break columns that fit").
+PRINTED_TIEBREAKS = 5
+
+
+@dataclass(frozen=True)
+class PrintedStandings:
+    codes: tuple[str, ...]
+    left_out: tuple[str, ...]
+    rows: list[Row]
+
+    @property
+    def note(self) -> str:
+        if not self.left_out:
+            return ""
+        return f"Not printed for want of width: {', '.join(self.left_out)} (on the standings page)."
+
+
+def printed_standings(
+    table: StandingsTable, withdrawn: Mapping[int, int] | None = None
+) -> PrintedStandings:
+    """The rows of an upright A4 sheet: the tie-break columns that fit, in order."""
+    shown = len(table.tiebreaks[:PRINTED_TIEBREAKS])
+    rows = [
+        replace(row, values=row.values[:shown], exact=row.exact[:shown])
+        for row in standings_rows(table, withdrawn=withdrawn)
+    ]
+    return PrintedStandings(tuple(table.tiebreaks[:shown]), tuple(table.tiebreaks[shown:]), rows)
 
 
 def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:
@@ -66,8 +106,10 @@ def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:
     steps = [
         {
             "code": c.code,
-            "a": value_text(c.value_a),
-            "b": value_text(c.value_b),
+            "a": number_text(c.value_a),
+            "b": number_text(c.value_b),
+            "a_exact": exact_title(c.value_a),
+            "b_exact": exact_title(c.value_b),
             "separated": c.separated,
             "among": c.among,
         }

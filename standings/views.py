@@ -58,6 +58,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         # Each row links to its explanation: the address made once, not once per player.
         "explain_url": reverse("standings:explain", args=[slug]),
         "after_query": f"&after={table.after_round}" if request.GET.get("after") else "",
+        "live": None if request.GET.get("after") else event_selectors.live_round(event),
     }
     template = "standings/standings.html"
     if request.htmx:  # type: ignore[attr-defined]
@@ -92,8 +93,8 @@ def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event, table = _printed(request, slug)
-    rows = presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event))
-    context = {"event": event, "table": table, "rows": rows}
+    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
+    context = {"event": event, "table": table, "printed": printed, "rows": printed.rows}
     return render(request, "standings/standings_print.html", context)
 
 
@@ -101,8 +102,8 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
     event, table = _printed(request, slug)
-    rows = presenters.standings_rows(table, withdrawn=event_selectors.withdrawals(event))
-    pdf = standings_pdf(event_name=event.name, table=table, rows=rows)
+    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
+    pdf = standings_pdf(event_name=event.name, table=table, printed=printed)
     return HttpResponse(pdf, content_type="application/pdf")
 
 

@@ -22,6 +22,7 @@ ENGINES = [
     "events/crosstable.py",
     "events/sources.py",
     "events/spreadsheet.py",
+    "events/numbers.py",
     "standings/registry.py",
     "standings/tiebreaks.py",
     "standings/ranking.py",

@@ -145,6 +145,8 @@ ACCESS: dict[str, Access] = {
     "draws:swiss_round_action": POST_DIRECTOR,
     "draws:print": PUBLIC,
     "draws:print_pdf": PUBLIC,
+    "draws:print_find": PUBLIC,
+    "draws:print_find_pdf": PUBLIC,
     # standings
     "standings:standings": PUBLIC,
     "standings:explain": Access(dict.fromkeys(PERSONAS, 400)),  # no players named: bad request

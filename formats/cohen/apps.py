@@ -32,5 +32,7 @@ class CohenConfig(AppConfig):
                 final_table=selectors.cohen_final_table,
                 playoff_tie=selectors.cohen_final_four_tie,
                 playoff_in_final_table=True,
+                status=selectors.cohen_status,
+                steps=selectors.cohen_steps,
             )
         )

@@ -28,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from django.urls import reverse
+
 from events.errors import UserError
+from events.formats import Step
 from events.models import Event, EventSystem, Player
 from events.records import Crosstable
 from events.selectors import event_crosstable, last_complete_round
@@ -488,3 +491,40 @@ def cohen_final_table(event: Event, table: StandingsTable) -> StandingsTable:
         "marks a place set by the format."
     )
     return replace(table, rows=tuple(rows), notes=(*table.notes, note))
+
+
+# -- the event page's status and next steps (events.formats, ``status`` / ``steps``) ----------
+
+
+def cohen_status(event: Event) -> str | None:
+    """The stage being played, complete, or the final places (seed 002's stages); None before
+    the first stage (the core's "Registration")."""
+    overview = cohen_overview(event)
+    if not overview.stages:
+        return None
+    if overview.final is not None:
+        return "Final places decided"
+    current = overview.stages[-1]
+    state = "complete" if current.complete else "in progress"
+    return f"{current.label} {state} (rounds {_rounds_text(current.rounds)} of {event.rounds})"
+
+
+def _rounds_text(rounds: Sequence[int]) -> str:
+    if not rounds:
+        return "none"
+    return f"{rounds[0]}–{rounds[-1]}" if len(rounds) > 1 else str(rounds[0])
+
+
+def cohen_steps(event: Event, role: str | None) -> list[Step]:
+    """For the director: start the first stage; decide who goes on from a complete stage."""
+    if role != "director":
+        return []
+    overview = cohen_overview(event)
+    url = reverse("cohen:stages", args=[event.slug])
+    if overview.can_start:
+        return [Step("Divide the pools and start the first stage", url)]
+    return [
+        Step(f"Decide who goes on from the {view.label}", url)
+        for view in overview.stages
+        if view.stage.status == "playing" and view.complete and view.stage.name in NEXT_STAGES
+    ]

@@ -17,7 +17,7 @@ class GnotConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
-        from formats.gnot import backup, exchange, presets  # noqa: F401  (presets registers)
+        from formats.gnot import backup, exchange, presets, selectors  # noqa: F401
 
         exchange.register()
         format_register(
@@ -31,6 +31,9 @@ class GnotConfig(AppConfig):
                     NavLink("Qualification", "gnot:qualification"),
                 ),
                 team_event=True,
+                status=selectors.gnot_status,
+                steps=selectors.gnot_steps,
+                own_rounds=True,
                 panel="gnot/_event_panel.html",
                 panel_context=_panel_context,
                 audit_export=backup.match_audit_export,

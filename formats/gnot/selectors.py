@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
 
+from events.formats import Step
 from events.models import Event
 from formats.gnot import draw as draw_engine
 from formats.gnot import rules as engine
@@ -847,3 +848,101 @@ def follow_ups(row: TeamMatch, rows: Sequence[TeamMatch]) -> list[TeamMatch]:
     if row.half == Half.FIRST:
         found += [r for r in pool if r.kind == MatchKind.MATCH and r.half == Half.SECOND]
     return found
+
+
+# --- the event page's status and next steps (events.formats, ``status`` / ``steps``) ---------
+#
+# Decisions (issue 20, "Pages that say what is true"): the status names the earliest session
+# (in playing order: week one, the knock-out sessions, the Swiss) that still has a match to
+# decide, else the last one played; once sessions 4 and 5 are decided, the qualification list
+# is. The Swiss repechage has no fixed number of rounds (1.8): its next round is suggested
+# while teams wait to enter it, and while the knock-outs still run.
+
+PLAY_ORDER = ("1", *KNOCKOUT_ORDER, "swiss")
+
+
+def _undecided(row: TeamMatch) -> bool:
+    return row.status in (MatchStatus.SCHEDULED, MatchStatus.PLAYOFF_NEEDED)
+
+
+def _session_url(event: Event, code: str) -> str:
+    from django.urls import reverse
+
+    if code == "1":
+        return reverse("gnot:overview", args=[event.slug])
+    if code == "swiss":
+        return reverse("gnot:swiss", args=[event.slug])
+    return reverse("gnot:session", args=[event.slug, code])
+
+
+def _by_session(rows: Sequence[TeamMatch]) -> dict[str, list[TeamMatch]]:
+    found: dict[str, list[TeamMatch]] = defaultdict(list)
+    for row in rows:
+        found[row.session].append(row)
+    return found
+
+
+def gnot_status(event: Event) -> str:
+    """What is true of a GNOT event now (the decisions above)."""
+    rows = match_rows(event)
+    if not rows:
+        teams = len(teams_of(event))
+        return f"Registration, {teams} team{'s' if teams != 1 else ''}"
+    if decided_outcome(rows, "4") is not None and decided_outcome(rows, "5") is not None:
+        return "Knock-outs decided: the qualification list is final"
+    sessions = _by_session(rows)
+    played = [code for code in PLAY_ORDER if sessions.get(code)]
+    current = next((c for c in played if any(_undecided(r) for r in sessions[c])), None)
+    if current is None:
+        return f"{SESSION_TITLES[played[-1]]} complete"
+    matches = sessions[current]
+    done = sum(1 for r in matches if not _undecided(r))
+    return f"{SESSION_TITLES[current]}: {done} of {len(matches)} matches decided"
+
+
+def gnot_steps(event: Event, role: str | None) -> list[Step]:
+    """Results to enter (director and arbiters); for the director the registration, the
+    seeding, the sessions ready to draw and the next Swiss round."""
+    rows = match_rows(event)
+    if not rows:
+        if role != "director":
+            return []
+        from django.urls import reverse
+
+        text = "Seed the field and draw week one" if teams_of(event) else "Register the teams"
+        return [Step(text, reverse("gnot:teams", args=[event.slug]))]
+    sessions = _by_session(rows)
+    steps = []
+    for code in PLAY_ORDER:
+        missing = sum(1 for r in sessions.get(code, ()) if _undecided(r))
+        if missing:
+            title = SESSION_TITLES[code]
+            steps.append(
+                Step(f"Enter {title}'s results: {missing} missing", _session_url(event, code))
+            )
+    if role == "director":
+        steps += _draw_steps(event, rows, sessions)
+    return steps
+
+
+def _draw_steps(
+    event: Event, rows: Sequence[TeamMatch], sessions: dict[str, list[TeamMatch]]
+) -> list[Step]:
+    steps = []
+    first = week_one(rows, event.lots_seed)
+    for summary in sessions_overview(event, rows):
+        ready = (
+            first.complete
+            if summary.code == "2a"
+            else bool(summary.entrants and summary.entrants.ready)
+        )
+        if ready and not summary.matches:
+            steps.append(Step(f"Draw {summary.title}", _session_url(event, summary.code)))
+    swiss = swiss_view(event, rows)
+    knockouts_running = decided_outcome(rows, "4") is None or decided_outcome(rows, "5") is None
+    if swiss.round_complete and (swiss.waiting or (swiss.order and knockouts_running)):
+        waiting = f": {len(swiss.waiting)} teams waiting to enter" if swiss.waiting else ""
+        steps.append(
+            Step(f"Pair Swiss round {swiss.next_round}{waiting}", _session_url(event, "swiss"))
+        )
+    return steps

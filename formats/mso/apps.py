@@ -15,6 +15,19 @@ def _two_player_panel(event: Any, role: str | None) -> dict[str, Any]:
     return {"extra_round_for": extra_round_needed(event) if role == "director" else ()}
 
 
+def _two_player_steps(event: Any, role: str | None) -> list[Any]:
+    """Seed 003 "Perfect Scores": the extra round among the perfect scorers, once due."""
+    from django.urls import reverse
+
+    from events.formats import Step
+    from formats.mso.extra_rounds import extra_round_needed
+
+    if role != "director" or not extra_round_needed(event):
+        return []
+    url = reverse("events:event_detail", args=[event.slug]) + "#perfect-scores"
+    return [Step("Pair the extra round for the perfect scores", url)]
+
+
 class MsoConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "formats.mso"
@@ -38,6 +51,10 @@ class MsoConfig(AppConfig):
                 panel="mso/_event_panel.html",
                 panel_context=_multi_player_panel,
                 standings=selectors.standings_of,
+                status=selectors.multi_status,
+                steps=selectors.multi_steps,
+                own_rounds=True,
+                complete_rounds=selectors.multi_last_complete_round,
                 undo=undo,
                 undoable=services.undoable_entries,
                 audit_export=services.table_audit_export,
@@ -53,5 +70,6 @@ class MsoConfig(AppConfig):
                 applies=lambda event: event.regulation.preset in MSO_PRESETS,
                 panel="mso/_event_panel.html",
                 panel_context=_two_player_panel,
+                steps=_two_player_steps,
             )
         )

@@ -26,9 +26,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
+from django.urls import reverse
 
 from events.errors import UserError
+from events.formats import Step
 from events.models import Bye, Event, Player, Round
+from events.numbers import points_text
 from events.sources import MSO, cite
 from formats.mso import rules as engine
 from formats.mso.models import MultiGame, MultiGameScore
@@ -251,7 +254,7 @@ class Seat:
 
     @property
     def points_text(self) -> str:
-        return "" if self.points is None else exact_text(self.points)
+        return "" if self.points is None else points_text(self.points)
 
 
 @dataclass(frozen=True)
@@ -332,3 +335,76 @@ def standings_of(
     if edition not in (None, "2024", "2026"):
         raise UserError(f"edition {edition!r}: use 2024 or 2026")
     return multi_standings(event, after_round=after_round, codes=codes)
+
+
+# --- the event page's status and next steps (events.formats, ``status`` / ``steps``) ---------
+
+
+@dataclass(frozen=True)
+class MultiRoundState:
+    """A round of multi-player tables: how many tables, how many have every score."""
+
+    number: int
+    tables: int
+    scored: int
+    byes: int
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.tables or self.byes)
+
+    @property
+    def complete(self) -> bool:
+        return self.seated and self.scored == self.tables
+
+
+def multi_rounds_state(event: Event) -> list[MultiRoundState]:
+    """Every scheduled round's tables (seated, fully scored) in two queries."""
+    tables: dict[int, dict[int, bool]] = defaultdict(dict)
+    for round_no, _, game_id, _, score in _seats(event):
+        tables[round_no][game_id] = tables[round_no].get(game_id, True) and score is not None
+    byes: dict[int, int] = defaultdict(int)
+    for round_no in Bye.objects.filter(round__event=event).values_list("round__number", flat=True):
+        byes[round_no] += 1
+    return [
+        MultiRoundState(n, len(tables[n]), sum(tables[n].values()), byes[n])
+        for n in range(1, event.rounds + 1)
+    ]
+
+
+def multi_status(event: Event) -> str | None:
+    """Seed 003 multi-player rounds as the event page says them: a round is complete when
+    every seat of every table has a score (module docstring)."""
+    rounds = [r for r in multi_rounds_state(event) if r.seated]
+    if not rounds:
+        return None  # the core's "Registration"
+    unfinished = next((r for r in rounds if not r.complete), None)
+    if unfinished is not None:
+        return (
+            f"Round {unfinished.number} of {event.rounds} in progress: "
+            f"{unfinished.scored} of {unfinished.tables} tables scored"
+        )
+    return f"Round {rounds[-1].number} of {event.rounds} complete"
+
+
+def multi_steps(event: Event, role: str | None) -> list[Step]:
+    """Enter the scores of a round's tables; the director seats the next round's tables."""
+    rounds = multi_rounds_state(event)
+    steps = [
+        Step(
+            f"Enter round {r.number}'s table scores: {r.tables - r.scored} of {r.tables} "
+            "tables missing",
+            reverse("mso:tables", args=[event.slug, r.number]),
+        )
+        for r in rounds
+        if r.seated and not r.complete
+    ]
+    following = next((r for r in rounds if not r.seated), None)
+    if role == "director" and following is not None and not steps:
+        steps.append(
+            Step(
+                f"Seat round {following.number}'s tables",
+                reverse("mso:tables", args=[event.slug, following.number]),
+            )
+        )
+    return steps

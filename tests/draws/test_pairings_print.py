@@ -136,3 +136,82 @@ def test_a_round_not_paired_and_an_unknown_event_are_404(event, client_for):
     assert client_for(None).get(sheet(event, 2)).status_code == 404
     assert client_for(None).get(pdf(event, 2)).status_code == 404
     assert client_for(None).get("/e/no-such-event/rounds/1/print.pdf").status_code == 404
+
+
+# -- Issue 20: scores and ratings on the pairing list; the alphabetical list for the wall ----
+
+
+def _second_round(event, director):  # type: ignore[no-untyped-def]
+    """Round 1: 1 beat 2, 3 and 4 drew; round 2 pairs 1 (1 point) against 3 (½)."""
+    for board, result in ((1, "1-0"), (2, "1/2-1/2")):
+        game = Game.objects.get(round__event=event, round__number=1, board=board)
+        game_result_record(game_id=game.pk, result=result, expected_version=None, user=director)
+    round_pairings_set(
+        event=event,
+        round_no=2,
+        pairings=[PairingInput(1, 1, 3), PairingInput(2, 4, 2)],
+        user=director,
+    )
+    return {p.start_no: p.rating for p in Player.objects.filter(event=event)}
+
+
+def test_the_pairing_list_prints_each_players_rating_and_points_before_the_round(
+    event, director, client_for
+):
+    ratings = _second_round(named(event), director)
+    content = client_for(None).get(sheet(event, 2)).content.decode()
+    board_1 = re.search(r"<tr><td class=\"num\">1</td>.*?</tr>", content).group(0)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", board_1)
+    assert cells == [
+        "1",
+        f"1. {NAMES[1]}",
+        str(ratings[1]),
+        "1",
+        "",
+        "½",
+        str(ratings[3]),
+        f"3. {NAMES[3]}",
+    ]
+    text = pdf_text(client_for(None).get(pdf(event, 2)).content)
+    assert f"{ratings[1]}" in text and "½" in text and "Rtg" in text and "Pts" in text
+
+
+def test_find_your_board_lists_every_player_by_name_with_board_colour_and_opponent(
+    event, director, client_for
+):
+    _second_round(event, director)
+    Player.objects.filter(event=event, start_no=4).update(name="Adams, Zed")
+    Player.objects.filter(event=event, start_no=3).update(name="zhou, ann")
+    event_version_bump(event=event)
+    url = reverse("draws:print_find", args=[event.slug, 2])
+    content = client_for(None).get(url).content.decode()
+    rows = re.findall(
+        r"<tr><td>([^<]*)</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d*)</td>"
+        r"<td>([^<]*)</td><td>([^<]*)</td></tr>",
+        content,
+    )
+    assert [row[0] for row in rows] == ["Adams, Zed", "Player 1", "Player 2", "zhou, ann"]
+    by_no = {int(row[1]): row[2:] for row in rows}
+    assert by_no[1] == ("1", "White", "3. zhou, ann")
+    assert by_no[3] == ("1", "Black", "1. Player 1")
+    assert by_no[4] == ("2", "White", "2. Player 2")
+    assert reverse("draws:print", args=[event.slug, 2]) in content
+    response = client_for(None).get(reverse("draws:print_find_pdf", args=[event.slug, 2]))
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{event.slug}-round-2-find-your-board.pdf"'
+    )
+    text = pdf_text(response.content)
+    assert "find your board" in text
+    assert text.index("Adams, Zed") < text.index("Player 1") < text.index("zhou, ann")
+
+
+def test_find_your_board_of_a_round_under_review_is_the_directors_alone(
+    event, client_for, director, visitor
+):
+    Round.objects.filter(event=event, number=1).update(published=False)
+    event_version_bump(event=event)
+    for name in ("draws:print_find", "draws:print_find_pdf"):
+        url = reverse(name, args=[event.slug, 1])
+        assert client_for(None).get(url).status_code == 404
+        assert client_for(visitor).get(url).status_code == 404
+        assert client_for(director).get(url).status_code == 200

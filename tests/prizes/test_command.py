@@ -93,7 +93,8 @@ def test_csv_to_stdout_and_to_a_file(addendum_event, tmp_path):
     text = run(addendum_event.slug, "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [row["amount"] for row in rows[:4]] == ["72500", "49167", "49167", "49167"]
-    assert rows[0]["place"] == "1–4" and rows[0]["tour_points"] == "55/4"
+    # Tour points 55/4 as a number a spreadsheet adds (issue 20).
+    assert rows[0]["place"] == "1–4" and rows[0]["tour_points"] == "13.75"
     target = tmp_path / "prizes.csv"
     assert run(addendum_event.slug, "--format", "csv", "--output", str(target)) == ""
     assert target.read_text() == text
@@ -112,7 +113,8 @@ def test_xlsx_written_and_read_back(addendum_event, tmp_path: Path):
         (2, Decimal(49167)),
         (4, Decimal(49167)),
     ]
-    assert payees[0][4] == "55/4" and "divisible 45,000" in payees[0][5]
+    # Tour points are a numeric cell a spreadsheet adds up (55/4; issue 20), not text.
+    assert payees[0][4] == 13.75 and "divisible 45,000" in payees[0][5]
     totals = {row[0]: row[3] for row in values if row and row[0] in ("Fund", "Total paid")}
     assert Decimal(str(totals["Total paid"])) == Decimal(220001)
     assert Decimal(str(totals["Fund"])) == Decimal(220000)
@@ -123,7 +125,7 @@ def test_pdf_written_and_read_back(addendum_event, tmp_path: Path):
     run(addendum_event.slug, "--format", "pdf", "--output", str(target))
     text = " ".join(page.extract_text() for page in PdfReader(target).pages)
     assert "Prize sheet" in text and "GCT test gct-addendum" in text
-    for expected in ("72,500", "49,167", "Player 3", "220,001", "220,000", "13 3/4"):
+    for expected in ("72,500", "49,167", "Player 3", "220,001", "220,000", "13.75"):
         assert expected in text
 
 

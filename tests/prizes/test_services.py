@@ -110,15 +110,6 @@ def test_an_incomplete_event_has_no_prize_sheet(director):
         selectors.prizes_allocate(event=event)
 
 
-def test_hort_needs_tie_breaks_that_separate_the_tied_players(addendum_event, director):
-    """The Hort split orders ties on points by tie-break; GCT has none, so it is refused."""
-    services.prize_settings_set(
-        event=addendum_event, split_rule="hort", rounding="", unit=None, user=director
-    )
-    with pytest.raises(selectors.PrizesUnavailable, match="Hort split needs the tie-breaks"):
-        selectors.prizes_allocate(event=addendum_event)
-
-
 # --- settings and fund --------------------------------------------------------------------
 
 
@@ -270,3 +261,28 @@ def test_an_incomplete_event_cannot_be_approved(director):
     with pytest.raises(UserError, match="not complete"):
         services.prize_sheet_approve(event=event, user=director)
     assert not PrizeSheetApproval.objects.exists()
+
+
+def test_hort_takes_the_tie_for_first_from_the_playoff_order(addendum_event, director):
+    """Issue 20: the classic Hort system on a GCT event (no tie-breaks) reads the tie for
+    first's order from the playoff: everyone gets a quarter of half the pooled 220,000 (27,500),
+    and each keeps half the prize of their playoff place (prizes.split.hort_split)."""
+    from playoffs.selectors import event_playoff
+
+    services.prize_settings_set(
+        event=addendum_event, split_rule="hort", rounding="", unit=None, user=director
+    )
+    plan = event_playoff(addendum_event)
+    assert plan.status == "decided" and plan.order[0] == 3
+    kept = dict(zip(plan.order, (45000, 30000, 20000, 15000), strict=True))
+    paid = amounts(addendum_event)
+    assert {n: paid[n] for n in plan.order} == {n: Decimal(27500 + k) for n, k in kept.items()}
+    assert sum(paid.values()) == Decimal(220000)
+
+
+def test_hort_waits_for_a_playoff_that_has_not_decided_the_tie_for_first(tmp_path):
+    """Not a programmer's message: the sheet says what it waits for (issue 20)."""
+    event = gct_event(tmp_path, "gct-undecided", ADDENDUM_FUND, winner=None)
+    services.prize_settings_set(event=event, split_rule="hort", rounding="", unit=None, user=None)
+    with pytest.raises(selectors.PrizesUnavailable, match="playoff has not decided the order"):
+        selectors.prizes_allocate(event=event)

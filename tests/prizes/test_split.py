@@ -280,6 +280,36 @@ def test_hort_uses_the_tiebreak_order_not_the_listing_order() -> None:
     assert "place 1 by tie-break: half of place 1 50 + pot share 45 = 95" in sheet.rows[1].breakdown
 
 
+@pytest.mark.parametrize(
+    ("positions", "paid"),
+    [
+        # Pot 240 / 2 / 3 = 40 each; the first keeps 50; the two still level keep half of the
+        # average of places 2 and 3, (80 + 60) / 2 / 2 = 35.
+        pytest.param((1, 2, 2), {1: 90, 2: 75, 3: 75}, id="constructed-two-level-behind-first"),
+        # Nobody separated: the equal split, 80 each.
+        pytest.param((1, 1, 1), {1: 80, 2: 80, 3: 80}, id="constructed-nobody-separated"),
+    ],
+)
+def test_hort_players_still_level_share_their_places(
+    positions: tuple[int, ...], paid: dict[int, int]
+) -> None:
+    players = tuple(
+        PlacedPlayer(n, f"P{n}", 1, True, tiebreak_order=p) for n, p in enumerate(positions, 1)
+    )
+    sheet = allocate_prizes(
+        FinalRanking(players), PrizeFund.from_amounts([100, 80, 60]), split_rule_code="hort"
+    )
+    assert amounts(sheet.rows) == {k: Decimal(v) for k, v in paid.items()}
+
+
+def test_hort_positions_must_be_competition_ranks() -> None:
+    players = tuple(
+        PlacedPlayer(n, f"P{n}", 1, True, tiebreak_order=p) for n, p in ((1, 1), (2, 3))
+    )
+    with pytest.raises(PrizeInputError, match="must number the players 1 to 2"):
+        FinalRanking(players)
+
+
 def test_hort_without_tiebreak_order_is_a_clear_error() -> None:
     with pytest.raises(PrizeInputError, match="tie-break order of the tie at places 1–2"):
         allocate_prizes(ranking([2]), ADDENDUM_FUND, split_rule_code="hort")

@@ -68,10 +68,7 @@ class Command(BaseCommand):
                 access_grant(event=event, username="arbiter", role="arbiter", user=director)
         call_command("load_demo_series", stdout=self.stdout)
         self._optional_demos()
-        self.stdout.write(
-            "Demo logins: director / director-demo (directs the demo events), "
-            "arbiter / arbiter-demo (enters results in the two GCT demo events)"
-        )
+        self.stdout.write(demo_logins_text())
 
     def _optional_demos(self) -> None:
         """What the apps above the foundation add, when installed: a rating list to register
@@ -79,3 +76,22 @@ class Command(BaseCommand):
         for app, command in (("ratings", "load_demo_ratings"), ("playerpage", "load_demo_cards")):
             if apps.is_installed(app):
                 call_command(command, stdout=self.stdout)
+
+
+def arbiter_events() -> list[str]:
+    """The demo events the demo arbiter may work on, by name, as the database says."""
+    return list(
+        Event.objects.filter(access__user__username="arbiter", access__role="arbiter")
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+
+
+def demo_logins_text() -> str:
+    """The banner ``make run`` prints: derived from the grants, so it cannot drift from them."""
+    events = arbiter_events()
+    return (
+        "Demo logins: director / director-demo (directs the demo events), "
+        f"arbiter / arbiter-demo (enters and corrects results in {len(events)} demo events: "
+        f"{'; '.join(events)})"
+    )
