@@ -10,6 +10,11 @@ writing). Wall time is what a director waits; the CPU time of each child process
 beside it, being much less disturbed when other work shares the machine. The last column says
 whether both gave the same boards and bye.
 
+Then the director's "Pair round R" button on the same event, in a process of its own with
+production settings: the POST (pairing and storing the round as a draft) and the review page
+the browser is sent to, each timed, the round discarded again (a rolled-back transaction)
+between runs.
+
     .venv/bin/python bench/pair_command.py                 # 300 and 1,000 players, round 5
     .venv/bin/python bench/pair_command.py 300 --runs 7 --round 9
 """
@@ -21,6 +26,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,12 +86,50 @@ def measure(exe: str, players: int, round_no: int, runs: int, env: dict[str, str
             ours_cpu.append(cpu)
             boards, bye, _ = bbp.run_pairer(exe, trf)
             same &= ours_pairs(document) == (boards, bye)
+        post, review = button(slug, round_no, runs, env)
     t, o = statistics.median(theirs), statistics.median(ours)
     tc, oc = statistics.median(theirs_cpu), statistics.median(ours_cpu)
     return (
         f"| {players} | {round_no} | {t:.3f} | {o:.3f} | {o / t:.2f} | {tc:.3f} | {oc:.3f} "
-        f"| {oc / tc:.2f} | {'yes' if same else 'NO'} |"
+        f"| {oc / tc:.2f} | {'yes' if same else 'NO'} | {post:.3f} | {review:.3f} |"
     )
+
+
+BUTTON = """
+import os, statistics, sys, time
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+slug, round_no, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+user, _ = get_user_model().objects.get_or_create(
+    username="bench-director", defaults={"is_superuser": True, "is_staff": True}
+)
+client = Client()
+client.force_login(user)
+posts, reviews = [], []
+for _ in range(runs):
+    with transaction.atomic():
+        start = time.perf_counter()
+        answer = client.post(f"/e/{slug}/swiss/rounds/{round_no}/pair/")
+        posts.append(time.perf_counter() - start)
+        assert answer.status_code == 302 and "/rounds/" in answer["Location"], answer
+        start = time.perf_counter()
+        page = client.get(answer["Location"])
+        reviews.append(time.perf_counter() - start)
+        assert page.status_code == 200
+        transaction.set_rollback(True)
+print(f"{statistics.median(posts):.3f} {statistics.median(reviews):.3f}")
+"""
+
+
+def button(slug: str, round_no: int, runs: int, env: dict[str, str]) -> tuple[float, float]:
+    """(POST seconds, review page seconds), medians, inside one warm process."""
+    child = {**env, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    _, _, out = timed([sys.executable, "-c", BUTTON, slug, str(round_no), str(runs)], child)
+    post, review = (float(x) for x in out.split())
+    return post, review
 
 
 def main(argv: list[str]) -> None:
@@ -104,9 +148,14 @@ def main(argv: list[str]) -> None:
         ),
         "DEBUG": "0",
         "SECRET_KEY": "bench-only-not-a-secret",
-        "ALLOWED_HOSTS": "localhost",
+        "ALLOWED_HOSTS": "localhost,testserver",
+        "SECURE_COOKIES": "0",
     }
     ensure_database(env)
+    # The pages use the static files' manifest, as in production: collected once, here.
+    static = Path(tempfile.mkdtemp(prefix="pair-bench-static-"))
+    env["STATIC_ROOT"] = str(static)
+    timed([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], env)
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}; "
@@ -114,11 +163,14 @@ def main(argv: list[str]) -> None:
     )
     print(
         "| players | round | bbpPairings s | pair s | ratio | bbp CPU s | pair CPU s "
-        "| CPU ratio | same |"
+        "| CPU ratio | same | button POST s | review page s |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
-    for players in args.sizes:
-        print(measure(exe, players, args.round_no, args.runs, env), flush=True)
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    try:
+        for players in args.sizes:
+            print(measure(exe, players, args.round_no, args.runs, env), flush=True)
+    finally:
+        shutil.rmtree(static, ignore_errors=True)
 
 
 if __name__ == "__main__":
