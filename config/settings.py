@@ -123,6 +123,7 @@ INSTALLED_APPS = [
     "formats.gnot",
     "formats.cohen",
     "formats.mso",
+    "formats.teams",
 ]
 
 MIDDLEWARE = [
