@@ -159,6 +159,14 @@ class LineUpBoard(models.Model):
         ]
 
 
+class TeamRoundNotes(models.Model):
+    """The pairing engine's notes for a paired round (score groups, concessions, the bye), shown
+    on the review before publishing and kept after."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="team_notes")
+    notes = models.JSONField(default=list, blank=True)
+
+
 class MatchForfeit(models.TextChoices):
     NONE = "", "Played"
     WHITE_WINS = "+-", "+- (black team forfeits)"
