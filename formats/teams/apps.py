@@ -28,6 +28,7 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
+        from formats.teams import selectors, services
 
         format_register(
             Format(
@@ -42,5 +43,8 @@ class TeamsConfig(AppConfig):
                 team_event=True,
                 panel="teams/_event_panel.html",
                 panel_context=_panel_context,
+                pair_document=services.pair_command,
+                standings_document=selectors.standings_document,
+                trf_export=selectors.trf_export,
             )
         )

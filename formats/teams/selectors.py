@@ -19,6 +19,7 @@ from formats.teams.models import (
     TeamMatch,
     TeamSetup,
 )
+from standings.output import exact_text, value_text
 
 SYSTEMS = {
     "team_swiss": r.SWISS,
@@ -170,3 +171,174 @@ def lineup_of(event: Event, team: Team, round_no: int) -> list[int]:
 
 def panel_of(event: Event) -> dict[str, Any]:
     return {"team_count": Team.objects.filter(event=event).count(), "setup": setup_of(event)}
+
+
+# -- standings, crosstable, board ranking ---------------------------------------------------
+
+
+def standings_of(event: Event, *, codes: Any = None, after_round: int | None = None) -> Any:
+    """The team standings by the event's C.07 team tie-breaks (``formats.teams.tiebreaks``):
+    rows of (rank, shared, team, match points, game points, tie-break values), and the
+    crosstable (each round's opponent, colour and game points)."""
+    from formats.teams import scoring
+    from formats.teams.tiebreaks import team_standings
+
+    records = records_of(event)
+    codes = tuple(codes or records.tiebreaks)
+    if len(records.teams) < 2:
+        return {"codes": codes, "rows": [], "after_round": 0, "rounds": []}
+    table = team_standings(records, codes, after_round=after_round)
+    played = scoring.team_rounds(records, table.after_round)
+    totals = scoring.scores(records, table.after_round, played)
+    names = {team.tpn: team.name for team in records.teams}
+    ranks = [row.rank for row in table.rows]
+    rows = [
+        {
+            "rank": row.rank,
+            "shared": ranks.count(row.rank) > 1,
+            "team_no": row.team,
+            "name": names[row.team],
+            "match_points": totals[row.team].match_points,
+            "game_points": totals[row.team].game_points,
+            "points": scoring.primary(totals[row.team], records.scoring),
+            "values": dict(zip(table.codes, row.values, strict=True)),
+            "values_text": [value_text(v) for v in row.values],
+            "mp_text": exact_text(totals[row.team].match_points),
+            "gp_text": exact_text(totals[row.team].game_points),
+            "cells": [_cell(one) for one in played[row.team]],
+        }
+        for row in table.rows
+    ]
+    return {
+        "codes": table.codes,
+        "rows": rows,
+        "after_round": table.after_round,
+        "rounds": range(1, table.after_round + 1),
+    }
+
+
+_KIND_CELLS = {
+    "pairing_bye": "bye",
+    "full_bye": "+bye",
+    "half_bye": "½bye",
+    "zero_bye": "0bye",
+    "absent": "–",
+}
+
+
+def _cell(one: Any) -> str:
+    """A crosstable cell: the opponent, board 1's colour and the game points ("5w 2.5")."""
+    if one.opponent is None:
+        return _KIND_CELLS.get(one.kind, "–")
+    colour = "w" if one.white else "b"
+    forfeit = "" if one.kind == "played" else " (forfeit)"
+    return f"{one.opponent}{colour} {exact_text(one.game_points)}{forfeit}"
+
+
+def board_ranking(event: Event) -> list[dict[str, Any]]:
+    """Each player's games on their boards (played and forfeited), points, %, the opponents'
+    average rating and a performance (average + dp of the FIDE table, C.07's TPR reading),
+    for board prizes; players under the event's minimum number of games are left out."""
+    from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
+
+    setup = setup_of(event)
+    points: dict[int, Fraction] = defaultdict(Fraction)
+    games: dict[int, int] = defaultdict(int)
+    opponents: dict[int, list[int]] = defaultdict(list)
+    board_of: dict[int, int] = {}
+    rows = BoardGame.objects.filter(match__round__event=event, match__round__published=True)
+    for board, first, second, result, r1, r2 in rows.exclude(result="").values_list(
+        "board",
+        "first_player_id",
+        "second_player_id",
+        "result",
+        "first_player__rating",
+        "second_player__rating",
+    ):
+        mine = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
+        if result not in mine:
+            continue  # forfeits are not games for a board prize
+        a, b = mine[result]
+        for player, score, opponent_rating in ((first, a, r2), (second, b, r1)):
+            points[player] += Fraction(score)
+            games[player] += 1
+            board_of.setdefault(player, board)
+            if opponent_rating:
+                opponents[player].append(opponent_rating)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=games)}
+    ranking = []
+    for pk, count in games.items():
+        if count < setup.min_board_games:
+            continue
+        rated = opponents[pk]
+        average = int(Fraction(sum(rated), len(rated)) + Fraction(1, 2)) if rated else None
+        percent = int(points[pk] * 100 / count + Fraction(1, 2))  # half up
+        ranking.append(
+            {
+                "player": players[pk],
+                "board": board_of[pk],
+                "games": count,
+                "score": points[pk],
+                "points": exact_text(points[pk]),
+                "percent": percent,
+                "average": average,
+                "performance": None if average is None else average + dp(percent),
+            }
+        )
+    ranking.sort(key=lambda row: (row["board"], -row["percent"], -row["score"]))
+    return ranking
+
+
+def lineups_for(event: Event, round_no: int) -> list[dict[str, Any]]:
+    """Each team's line-up for a round not paired yet, with its roster to choose from."""
+    return [
+        {
+            "team": row["team"],
+            "roster": row["roster"],
+            "lineup": lineup_of(event, row["team"], round_no),
+            "entered": LineUpBoard.objects.filter(
+                lineup__team=row["team"], lineup__round_no=round_no
+            ).exists(),
+        }
+        for row in teams_of(event)
+    ]
+
+
+def standings_document(
+    event: Event, *, after_round: int | None = None, codes: Any = None
+) -> dict[str, Any]:
+    """``manage.py standings SLUG --format json`` on a team event (design brief §4): rows with
+    ``team_no`` and ``name``; ``points`` is the primary score; TRF-2026 tie-break codes."""
+    from events.errors import UserError
+    from formats.teams.tiebreaks import TeamTiebreakError
+
+    try:
+        table = standings_of(event, codes=codes, after_round=after_round)
+    except TeamTiebreakError as exc:
+        raise UserError(str(exc)) from exc
+    rows = table["rows"]
+    return {
+        "event": event.slug,
+        "after_round": table["after_round"],
+        "tiebreaks": list(table["codes"]),
+        "rows": [
+            {
+                "rank": row["rank"],
+                "shared": row["shared"],
+                "team_no": row["team_no"],
+                "name": row["name"],
+                "points": exact_text(row["points"]),
+                "tiebreaks": dict(zip(table["codes"], row["values_text"], strict=True)),
+                "decided_by": None,
+            }
+            for row in rows
+        ],
+    }
+
+
+def trf_export(event: Event) -> str:
+    """``manage.py export_trf SLUG`` on a team event: the TRF-2026 team file (records 142,
+    152, 162, 192, 202, 300, 310, 320, 330, 352, 362; :mod:`formats.teams.trf`)."""
+    from formats.teams.trf import write_team_trf
+
+    return write_team_trf(records_of(event))

@@ -511,3 +511,44 @@ def match_card_record(
         after=_card_state(match),
     )
     return match
+
+
+# -- the command line (design brief §4) ----------------------------------------------------------
+
+
+def pair_command(
+    event: Any, *, round_no: int | None, dry_run: bool, publish: bool
+) -> dict[str, Any]:
+    """``manage.py pair SLUG [--round N] [--dry-run]`` on a team event: the round's matches
+    (``white`` = White on board 1), byes and the engine's notes; ``--dry-run`` stores nothing."""
+    number = next_round_number(event) if round_no is None else round_no
+    if dry_run:
+        if selectors.SYSTEMS[event.system] == r.SWISS and number == 1:
+            with transaction.atomic():  # the lot for the initial colour is drawn and kept
+                event_require_open(event)
+                _initial_colour(event)
+        return pair_document(event, number, team_pairing_compute(event, number))
+    team_round_pair(event=event, round_no=number, user=None)
+    if publish:
+        team_round_publish(event=event, round_no=number, user=None)
+    return stored_pair_document(event, number)
+
+
+def stored_pair_document(event: Any, round_no: int) -> dict[str, Any]:
+    matches = TeamMatch.objects.filter(round__event=event, round__number=round_no).order_by("table")
+    notes = TeamRoundNotes.objects.filter(round__event=event, round__number=round_no).first()
+    return {
+        "event": event.slug,
+        "round": round_no,
+        "matches": [
+            {"table": m.table, "white": m.white.team_no, "black": m.black.team_no}
+            for m in matches.select_related("white", "black")
+        ],
+        "byes": [
+            {"team": team_no, "kind": kind}
+            for team_no, kind in TeamBye.objects.filter(event=event, round_no=round_no)
+            .order_by("team__team_no")
+            .values_list("team__team_no", "kind")
+        ],
+        "notes": notes.notes if notes else [],
+    }
