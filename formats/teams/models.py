@@ -176,7 +176,7 @@ class MatchForfeit(models.TextChoices):
 
 class TeamMatch(models.Model):
     """A match: ``white`` has White on board 1 (C.04.6 1.6.1); ``forfeit`` a whole match
-    forfeited (TRF-2026 record 330), which has no board games."""
+    forfeited (TRF-2026 record 330), whose boards are all forfeits."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="chess_team_matches")
     table = models.PositiveSmallIntegerField()

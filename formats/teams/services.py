@@ -453,6 +453,11 @@ def _card_state(match: TeamMatch) -> dict[str, Any]:
     }
 
 
+# A forfeited match is a forfeit on every board (C.04.6 1.3, C.07 11.1), as the TRF-2026 file
+# records it (boards with + and -, and record 330).
+_FORFEIT_BOARDS = {"+-": "+/-", "-+": "-/+", "--": "-/-"}
+
+
 @transaction.atomic
 def match_card_record(
     *,
@@ -465,7 +470,7 @@ def match_card_record(
 ) -> TeamMatch:
     """Record a match card: every board's result (white team's player first; ``+/-``, ``-/+``,
     ``-/-`` for a board forfeit) or the whole match forfeited (``+-``, ``-+``, ``--``, TRF-2026
-    record 330: no board results then). A card saved by someone else since the form was
+    record 330: every board a forfeit then). A card saved by someone else since the form was
     loaded is a conflict."""
     event_require_open(event)
     match = (
@@ -498,7 +503,7 @@ def match_card_record(
     before = _card_state(match)
     match.forfeit = forfeit
     for board, game in boards.items():
-        game.result = "" if forfeit else results.get(board, game.result)
+        game.result = _FORFEIT_BOARDS[forfeit] if forfeit else results.get(board, game.result)
     BoardGame.objects.bulk_update(list(boards.values()), ["result"])
     match.version += 1
     match.save(update_fields=["forfeit", "version"])

@@ -122,7 +122,7 @@ def test_match_card_forfeit_and_conflict(director) -> None:  # type: ignore[no-u
         expected_version=match.version,
         user=director,
     )
-    assert set(BoardGame.objects.filter(match=match).values_list("result", flat=True)) == {""}
+    assert set(BoardGame.objects.filter(match=match).values_list("result", flat=True)) == {"+/-"}
     with pytest.raises(ResultConflict):
         services.match_card_record(
             event=event,
