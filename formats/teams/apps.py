@@ -28,7 +28,9 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
-        from formats.teams import selectors, services
+        from formats.teams import exchange, selectors, services
+
+        exchange.register()
 
         format_register(
             Format(
