@@ -378,10 +378,11 @@ def team_round_pair(*, event: Any, round_no: int, user: UserLike) -> Round:
             for b, (first, second) in enumerate(zip(firsts, seconds, strict=True), start=1)
         )
     for bye in pairing.byes:
-        if bye.kind in ("pairing", "free"):  # a round robin's free round scores as the bye
-            TeamBye.objects.create(
-                event=event, team=teams[bye.team], round_no=round_no, kind="pairing"
-            )
+        # A round robin's free round (odd field) scores nothing: stored as a zero-point bye,
+        # as the TRF-2026 file must write it for gacrux (docs/teams.md, "Not covered yet").
+        if bye.kind in ("pairing", "free"):
+            kind = "pairing" if bye.kind == "pairing" else "zero"
+            TeamBye.objects.create(event=event, team=teams[bye.team], round_no=round_no, kind=kind)
     TeamRoundNotes.objects.create(round=rnd, notes=list(pairing.notes))
     event_changed(
         event=event,
@@ -402,7 +403,7 @@ def pair_document(event: Any, round_no: int, pairing: TeamPairing) -> dict[str, 
             {"table": m.table, "white": m.white, "black": m.black} for m in pairing.matches
         ],
         "byes": [
-            {"team": bye.team, "kind": "pairing" if bye.kind == "free" else bye.kind}
+            {"team": bye.team, "kind": "zero" if bye.kind == "free" else bye.kind}
             for bye in pairing.byes
         ],
         "notes": list(pairing.notes),

@@ -87,3 +87,11 @@ def test_bad_document_changes_nothing(played, tmp_path, path, value, message) ->
     with pytest.raises(CommandError, match=message):
         import_copy(document, tmp_path)
     assert Event.objects.count() == events
+
+
+def test_the_export_meets_the_schema(played) -> None:  # type: ignore[no-untyped-def]
+    import jsonschema
+
+    from tests.events.test_schema import SCHEMA
+
+    jsonschema.validate(export_document(played.slug), SCHEMA)
