@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from django.core.files.uploadedfile import UploadedFile
@@ -117,10 +118,24 @@ def detect_system(crosstable: Crosstable) -> str:
     return {1: "round_robin", 2: "double_round_robin"}.get(times.pop(), "swiss")
 
 
+# Readers of TRF files the foundation does not read itself (a format's: the TRF-2026 team file),
+# registered by the format apps: each returns the event it created, or None for a file not its.
+TRF_READERS: list[Callable[..., Event | None]] = []
+
+
+def trf_reader_register(reader: Callable[..., Event | None]) -> None:
+    if reader not in TRF_READERS:
+        TRF_READERS.append(reader)
+
+
 @transaction.atomic
 @refuse_unstorable_values(ImportFailed)
 def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     """Create an event from a TRF16/TRF-2026 file. All or nothing."""
+    for reader in TRF_READERS:
+        found = reader(text=text, user=user, slug=slug)
+        if found is not None:
+            return found
     try:
         parsed = trf.parse_trf(text)
     except trf.TrfError as exc:

@@ -31,6 +31,10 @@ class TeamsConfig(AppConfig):
         from formats.teams import exchange, selectors, services
 
         exchange.register()
+        from events.imports import trf_reader_register
+        from formats.teams.imports import team_event_import_trf
+
+        trf_reader_register(team_event_import_trf)
 
         format_register(
             Format(

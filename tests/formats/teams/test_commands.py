@@ -94,3 +94,42 @@ def test_pair_refuses_in_one_line_and_changes_nothing(director) -> None:  # type
     with pytest.raises(CommandError, match="without a complete result"):
         _run("pair", event.slug, "--format", "json")
     assert Round.objects.filter(event=event).count() == 1
+
+
+def test_import_trf_reads_the_exported_team_file(director, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """export_trf → import_trf → the same standings and the same next pairing."""
+    event = team_event(director, teams=7, boards=3)
+    rng = random.Random(7)
+    for _ in range(3):
+        _run("pair", event.slug, "--format", "json")
+        _play(event, director, rng)
+    path = tmp_path / "cup.trf"
+    path.write_text(_run("export_trf", event.slug), encoding="latin-1")
+    slug = _run("import_trf", str(path), "--slug", "cup-copy").strip().splitlines()[-1]
+    assert slug == "cup-copy"
+    codes = "MP,GP,BH:MP,EDE"
+
+    def standings(s: str) -> dict:  # type: ignore[type-arg]
+        document = json.loads(_run("standings", s, "--format", "json", "--tiebreaks", codes))
+        return {k: v for k, v in document.items() if k != "event"}
+
+    assert standings("cup-copy") == standings(event.slug)
+    dry = json.loads(_run("pair", "cup-copy", "--dry-run", "--format", "json"))
+    assert (
+        dry["matches"]
+        == json.loads(_run("pair", event.slug, "--dry-run", "--format", "json"))["matches"]
+    )
+    assert _run("export_trf", "cup-copy") == _run("export_trf", event.slug)
+
+
+def test_import_trf_refuses_a_broken_team_file(director, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from events.models import Event
+
+    event = team_event(director, teams=3, boards=2)
+    text = _run("export_trf", event.slug).replace("310   1", "310 abc", 1)
+    path = tmp_path / "bad.trf"
+    path.write_text(text, encoding="latin-1")
+    count = Event.objects.count()
+    with pytest.raises(CommandError):
+        _run("import_trf", str(path), "--slug", "bad-copy")
+    assert Event.objects.count() == count
