@@ -4,7 +4,7 @@ from typing import Any
 
 from django.apps import AppConfig
 
-TEAM_SYSTEMS = ("team_swiss", "team_round_robin", "team_double_round_robin")
+from formats.teams.systems import TEAM_SYSTEMS
 
 
 def _panel_context(event: Any, role: str | None) -> dict[str, Any]:

@@ -87,7 +87,7 @@ def _rounds_export(event: Event) -> list[dict[str, Any]]:
 
 
 def team_event_export(event: Event) -> dict[str, Any]:
-    from formats.teams.apps import TEAM_SYSTEMS
+    from formats.teams.systems import TEAM_SYSTEMS
 
     if event.system not in TEAM_SYSTEMS:
         return {}
@@ -313,7 +313,7 @@ def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext
     if raw is None:
         return
     typed(raw, dict, "team_event")
-    from formats.teams.apps import TEAM_SYSTEMS
+    from formats.teams.systems import TEAM_SYSTEMS
 
     if event.system not in TEAM_SYSTEMS:
         raise Invalid(f"team_event: the system is {event.system!r}, not a team system")

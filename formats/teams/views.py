@@ -20,8 +20,8 @@ from events.models import Event
 from events.selectors import event_get, round_number_or_404, user_role
 from events.views import HtmxHttpRequest
 from formats.teams import forms, selectors, services
-from formats.teams.apps import TEAM_SYSTEMS
 from formats.teams.models import BOARD_RESULTS, MatchForfeit, Team, TeamByeKind
+from formats.teams.systems import TEAM_SYSTEMS
 
 
 def _team_event(slug: str) -> Event:
