@@ -61,11 +61,11 @@ def enter_cards(page: Page, round_no: int, matches: int) -> None:
         if round_no == 1 and table == 1:
             results[3] = "+/-"  # the black team's board 4 did not come
         for board, result in enumerate(results, start=1):
-            card.get_by_label(f"Board {board} result").select_option(result)
+            card.get_by_label(f"Board {board} result").fill(result)
         if round_no == 2 and table == 2:
             card.get_by_label("Whole match forfeited").select_option("+-")
         with page.expect_response(lambda r: "/card/" in r.url):
-            card.get_by_role("button", name="Save the match card").click()
+            card.get_by_label(f"Board {BOARDS} result").press("Enter")  # Enter submits the card
         expect(page.locator(f"#match-{table}").get_by_label("Board 2 result")).to_have_value(
             results[1] if not (round_no == 2 and table == 2) else "+/-"
         )
