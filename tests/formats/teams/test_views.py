@@ -98,3 +98,9 @@ def test_pair_review_publish_and_the_match_card(
 
 def test_not_a_team_event_is_404(event, client_for) -> None:  # type: ignore[no-untyped-def]
     assert client_for(None).get(f"/e/{event.slug}/team/standings/").status_code == 404
+
+
+def test_event_page_shows_the_team_panel(cup, client_for) -> None:  # type: ignore[no-untyped-def]
+    page = client_for(None).get(f"/e/{cup.slug}/").content.decode()
+    assert "Team event: 4 teams, 2 boards a match." in page
+    assert f'href="/e/{cup.slug}/team/standings/"' in page
