@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from events.contributions import Block, Contributor, Step, contributor_register
 from events.models import Event, EventStatus
-from playerpage.selectors import links_missing, player_links, report_queue
+from playerpage.selectors import links_missing, player_links, report_queue, round_has_reports
 
 
 def _registration(event: Event) -> Block:
@@ -28,10 +28,15 @@ def _steps(event: Event) -> list[Step]:
     return [Step(text, reverse("playerpage:links", args=[event.slug]))]
 
 
-def _results(event: Event, number: int) -> Block:
+def _results(event: Event, number: int) -> Block | None:
+    """The arbiter's queue, above the boards once a player of the round has reported: before
+    that nothing (on a phone every line above the boards is a board fewer on the screen)."""
+    if not round_has_reports(event, number):
+        return None
+    queue = report_queue(event, number)
     return Block(
         template="playerpage/_queue.html",
-        context={"event": event, "queue": report_queue(event, number)},
+        context={"event": event, "queue": queue},
         order=10,
     )
 

@@ -74,6 +74,13 @@ def policy_of(event: Event) -> str:
     return found or Policy.TWO_MATCHING
 
 
+def round_has_reports(event: Event, number: int) -> bool:
+    """Whether any player of round ``number`` has reported a result."""
+    return ResultReport.objects.filter(
+        game__round__event=event, game__round__number=number
+    ).exists()
+
+
 def reporting_round(event: Event) -> int | None:
     """The round open for reports: the latest published round with games, while the event is
     open. Publishing the next round closes it (its results are then the arbiter's alone)."""

@@ -28,7 +28,7 @@ def upload(page, name: str, content: bytes) -> None:  # type: ignore[no-untyped-
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("open.trf", absent_field(5001, 1).encode(), "line 5006: more than 5,000 players"),
+        ("open.trf", absent_field(5001, 1).encode(), "line 5007: more than 5,000 players"),
         (
             "long.trf",
             absent_field(700, 99).encode(),

@@ -71,7 +71,7 @@ def form_titled(page: Page, heading: str) -> Locator:
 
 def create_event(page: Page) -> str:
     page.goto("/events/new/")
-    page.get_by_label("Name").fill(EVENT_NAME)
+    page.get_by_label("Name:", exact=True).fill(EVENT_NAME)
     page.get_by_label("System").select_option(label="Swiss")
     page.get_by_label("Time control").select_option(label="Classical")
     page.get_by_label("Rounds").fill(str(ROUNDS))

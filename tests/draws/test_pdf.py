@@ -13,7 +13,7 @@ from draws.pdf import BOARDS_PER_BLOCK, PairingLine, pairing_blocks, pairing_lin
 
 
 def player(start_no: int, name: str) -> SimpleNamespace:
-    return SimpleNamespace(start_no=start_no, name=name)
+    return SimpleNamespace(start_no=start_no, name=name, rating=0, withdrawn_after_round=None)
 
 
 def game(board: int, result: str = "") -> SimpleNamespace:
