@@ -124,7 +124,6 @@ INSTALLED_APPS = [
     "formats.gnot",
     "formats.cohen",
     "formats.mso",
-    "formats.teams",
 ]
 
 MIDDLEWARE = [

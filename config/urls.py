@@ -26,5 +26,4 @@ urlpatterns = [
     path("", include("formats.gnot.urls")),
     path("", include("formats.cohen.urls")),
     path("", include("formats.mso.urls")),
-    path("", include("formats.teams.urls")),
 ]
