@@ -303,6 +303,10 @@ def _a_player_page_with_its_report_form(world: dict[str, Any]) -> Iterator[tuple
     response = Client().get(f"/p/{link.token}/")
     assert b'id="report-form"' in response.content
     yield "a player's page", response
+    Client().post(f"/p/{link.token}/", {"result": "1-0"})  # now the arbiter's queue shows
+    results = _client(director).get(f"/e/{event.slug}/rounds/1/results/")
+    assert b'id="report-queue"' in results.content
+    yield "the result entry page with a report waiting", results
 
 
 @pytest.mark.django_db
