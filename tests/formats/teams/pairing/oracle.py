@@ -21,6 +21,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,13 +75,47 @@ def _read_answer(output: Path) -> OracleAnswer:
     return OracleAnswer(matches, byes[0] if byes else None)
 
 
+class DriverProcess:
+    """A long-lived Python process running one of gacrux's checkers per request (a JSON list of
+    arguments a line, a JSON reply a line), started on the first request: importing gacrux
+    costs more than most of its runs."""
+
+    def __init__(self, driver: Path, workdir: Path) -> None:
+        self.driver, self.workdir = driver, workdir
+        self.process: subprocess.Popen[str] | None = None
+
+    def ask(self, arguments: list[str]) -> dict[str, Any]:
+        if self.process is None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-u", str(self.driver)],
+                cwd=self.workdir,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(arguments) + "\n")
+        self.process.stdin.flush()
+        reply = json.loads(self.process.stdout.readline() or '{"crash": "the driver ended"}')
+        if "crash" in reply:
+            raise OracleError(reply["crash"])
+        return dict(reply)
+
+    def close(self) -> None:
+        if self.process is not None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait(timeout=60)
+            self.process = None
+
+
 class Gacrux:
     """Pairs rounds of team files with gacrux, in ``workdir`` (which has no gacrux folder)."""
 
     def __init__(self, workdir: Path, one_shot: bool = False) -> None:
         self.workdir = workdir
         self.one_shot = one_shot
-        self.driver: subprocess.Popen[str] | None = None
+        self.driver = DriverProcess(DRIVER, workdir)
         self.calls = 0
 
     def _arguments(self, trf: str, round_no: int, method: str) -> tuple[list[str], Path]:
@@ -102,20 +137,7 @@ class Gacrux:
         )
 
     def _run_in_driver(self, arguments: list[str]) -> None:
-        if self.driver is None:
-            self.driver = subprocess.Popen(
-                [sys.executable, "-u", str(DRIVER)],
-                cwd=self.workdir,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-        assert self.driver.stdin is not None and self.driver.stdout is not None
-        self.driver.stdin.write(json.dumps(arguments) + "\n")
-        self.driver.stdin.flush()
-        reply = json.loads(self.driver.stdout.readline() or '{"crash": "the driver ended"}')
-        if "crash" in reply:
-            raise OracleError(reply["crash"])
+        self.driver.ask(arguments)
 
     def pair(self, trf: str, round_no: int, method: str) -> OracleAnswer:
         arguments, output = self._arguments(trf, round_no, method)
@@ -127,8 +149,4 @@ class Gacrux:
         return answer
 
     def close(self) -> None:
-        if self.driver is not None:
-            assert self.driver.stdin is not None
-            self.driver.stdin.close()
-            self.driver.wait(timeout=60)
-            self.driver = None
+        self.driver.close()

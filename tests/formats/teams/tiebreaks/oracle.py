@@ -8,13 +8,10 @@ gacrux_tiebreak_driver`), from a directory without a ``gacrux/`` folder.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
-from tests.formats.teams.pairing.oracle import OracleError
+from tests.formats.teams.pairing.oracle import DriverProcess, OracleError
 
 DRIVER = Path(__file__).with_name("gacrux_tiebreak_driver.py")
 # Our codes as gacrux names them: MP and GP are its MPTS and GPTS.
@@ -34,25 +31,11 @@ class TiebreakOracle:
 
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.driver: subprocess.Popen[str] | None = None
+        self.driver = DriverProcess(DRIVER, workdir)
         self.calls = 0
 
     def _ask(self, arguments: list[str]) -> str:
-        if self.driver is None:
-            self.driver = subprocess.Popen(
-                [sys.executable, "-u", str(DRIVER)],
-                cwd=self.workdir,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-        assert self.driver.stdin is not None and self.driver.stdout is not None
-        self.driver.stdin.write(json.dumps(arguments) + "\n")
-        self.driver.stdin.flush()
-        reply = json.loads(self.driver.stdout.readline() or '{"crash": "the driver ended"}')
-        if "crash" in reply:
-            raise OracleError(reply["crash"])
-        return str(reply["output"])
+        return str(self.driver.ask(arguments)["output"])
 
     def tiebreaks(
         self, trf: str, after_round: int, codes: tuple[str, ...], round_robin: bool = False
@@ -77,8 +60,4 @@ class TiebreakOracle:
         return table
 
     def close(self) -> None:
-        if self.driver is not None:
-            assert self.driver.stdin is not None
-            self.driver.stdin.close()
-            self.driver.wait(timeout=60)
-            self.driver = None
+        self.driver.close()
