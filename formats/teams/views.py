@@ -1,0 +1,263 @@
+"""Chess team event screens (issue #22): teams and rosters, rounds (line-ups, pair → review →
+publish, match cards), team standings with the crosstable, the board ranking. Thin function
+views; regions are inline partials named after their element ids; forms work without
+JavaScript and Enter submits what was typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from events.access import event_for_director, event_for_results
+from events.caching import public_page
+from events.errors import UserError
+from events.forms import seen_version
+from events.models import Event
+from events.selectors import event_get, round_number_or_404, user_role
+from events.views import HtmxHttpRequest
+from formats.teams import forms, selectors, services
+from formats.teams.models import BOARD_RESULTS, MatchForfeit, Team, TeamByeKind
+from formats.teams.systems import TEAM_SYSTEMS
+
+
+def _team_event(slug: str) -> Event:
+    event = event_get(slug)
+    if event.system not in TEAM_SYSTEMS:
+        raise Http404("Not a team event")
+    return event
+
+
+def _base(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
+    return {"event": event, "role": user_role(event, request.user), **extra}
+
+
+@require_GET
+@public_page
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _team_event(slug)
+    context = _base(
+        request,
+        event,
+        teams=selectors.teams_of(event),
+        setup=selectors.setup_of(event),
+        points_choices=["2-1-0", "3-1-0"],
+        colour_choices=["A", "B", "none"],
+    )
+    return render(request, "teams/teams.html", context)
+
+
+def _outcome(request: HttpRequest, done: str, action: Any, **kwargs: Any) -> None:
+    try:
+        action(**kwargs, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+
+
+@require_POST
+def team_register(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    _outcome(
+        request,
+        "Team registered.",
+        services.team_register,
+        event=event,
+        name=request.POST.get("name", "")[:300],
+        club=request.POST.get("club", "")[:300],
+        captain=request.POST.get("captain", "")[:300],
+        roster_text=request.POST.get("roster", ""),
+    )
+    return redirect("teams:teams", slug=slug)
+
+
+@require_POST
+def team_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    try:
+        fields = forms.setup_fields(request.POST)
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("teams:teams", slug=slug)
+    version = seen_version(request.POST.get("version"))
+    _outcome(
+        request,
+        "Settings saved.",
+        services.team_setup_update,
+        event=event,
+        fields=fields,
+        expected_version=version,
+    )
+    return redirect("teams:teams", slug=slug)
+
+
+@require_POST
+def team_bye(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    try:
+        team_no = forms.number(request.POST, "team", "team")
+        round_no = forms.number(request.POST, "round", "round", 2)
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("teams:rounds", slug=slug)
+    _outcome(
+        request,
+        "Bye recorded.",
+        services.team_bye_request,
+        event=event,
+        team_no=team_no,
+        round_no=round_no,
+        kind=request.POST.get("kind", ""),
+    )
+    return redirect("teams:rounds", slug=slug)
+
+
+@require_GET
+@public_page
+def rounds(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _team_event(slug)
+    paired = selectors.rounds_of(event)
+    context = _base(
+        request,
+        event,
+        rounds=paired,
+        next_round=len(paired) + 1,
+        teams=Team.objects.filter(event=event),
+        bye_kinds=[TeamByeKind.HALF, TeamByeKind.ZERO],
+    )
+    return render(request, "teams/rounds.html", context)
+
+
+def _round_context(request: HttpRequest, event: Event, number: int, **extra: Any) -> dict:  # type: ignore[type-arg]
+    round_number_or_404(event, number)
+    found = [row for row in selectors.rounds_of(event) if row["round"].number == number]
+    role = user_role(event, request.user)
+    if found and not found[0]["round"].published and role is None:
+        found = []  # a draft is the director's until published
+    return _base(
+        request,
+        event,
+        number=number,
+        paired=found[0] if found else None,
+        lineups=selectors.lineups_for(event, number) if role and not found else [],
+        boards=range(1, selectors.setup_of(event).boards + 1),
+        results=BOARD_RESULTS,
+        forfeits=MatchForfeit.choices[1:],
+        **extra,
+    )
+
+
+@require_GET
+@public_page
+def round_page(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _team_event(slug)
+    template = "teams/round.html#match-cards" if request.htmx else "teams/round.html"
+    return render(request, template, _round_context(request, event, number))
+
+
+def _round_write(request: HttpRequest, slug: str, number: int, done: str, action: Any) -> Any:
+    event = event_for_director(request, slug)
+    round_number_or_404(event, number)
+    _outcome(request, done, action, event=event, round_no=number)
+    return redirect("teams:round", slug=slug, number=number)
+
+
+@require_POST
+def round_pair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    done = f"Round {number} paired: review it, then publish."
+    return _round_write(request, slug, number, done, services.team_round_pair)
+
+
+@require_POST
+def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_write(
+        request, slug, number, f"Round {number} published.", services.team_round_publish
+    )
+
+
+@require_POST
+def round_discard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    done = f"The draft of round {number} was discarded."
+    return _round_write(request, slug, number, done, services.team_round_discard)
+
+
+@require_POST
+def lineup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_for_results(request, slug)
+    round_number_or_404(event, number)
+    try:
+        team_no = forms.number(request.POST, "team", "team")
+        boards = forms.lineup_boards(request.POST.get("boards", "")[:400], 99)
+        override = request.POST.get("override") == "1" and user_role(event, request.user) == (
+            "director"
+        )
+        services.lineup_set(
+            event=event,
+            team_no=team_no,
+            round_no=number,
+            boards=boards,
+            override=override,
+            user=request.user,
+        )
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Line-up of team {team_no} saved.")
+    return redirect("teams:round", slug=slug, number=number)
+
+
+@require_POST
+def match_card(request: HtmxHttpRequest, slug: str, number: int, match_id: int) -> HttpResponse:
+    event = event_for_results(request, slug)
+    round_number_or_404(event, number)
+    try:
+        results = forms.card_results(request.POST, selectors.setup_of(event).boards)
+        services.match_card_record(
+            event=event,
+            match_id=match_id,
+            results=results,
+            forfeit=request.POST.get("forfeit", ""),
+            expected_version=seen_version(request.POST.get("version")),
+            user=request.user,
+        )
+    except UserError as exc:  # a ResultConflict too: shown on the card
+        event.refresh_from_db()
+        context = _round_context(request, event, number, error=str(exc), error_match=match_id)
+        template = "teams/round.html#match-cards" if request.htmx else "teams/round.html"
+        return render(request, template, context, status=200 if request.htmx else 400)
+    if request.htmx:
+        event.refresh_from_db()
+        return render(
+            request, "teams/round.html#match-cards", _round_context(request, event, number)
+        )
+    return redirect("teams:round", slug=slug, number=number)
+
+
+@require_GET
+@public_page
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _team_event(slug)
+    try:
+        table = selectors.standings_of(event)
+    except ValueError as exc:  # an event the tie-breaks refuse: said on the page
+        table, error = None, str(exc)
+    else:
+        error = ""
+    return render(request, "teams/standings.html", _base(request, event, table=table, error=error))
+
+
+@require_GET
+@public_page
+def boards(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _team_event(slug)
+    context = _base(
+        request,
+        event,
+        ranking=selectors.board_ranking(event),
+        setup=selectors.setup_of(event),
+    )
+    return render(request, "teams/boards.html", context)

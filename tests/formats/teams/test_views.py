@@ -1,0 +1,106 @@
+"""formats/teams/views.py with personas: the director registers teams, sets line-ups, pairs,
+reviews and publishes; an arbiter enters match cards (full page and htmx partial); a visitor
+reads the team standings, the crosstable, the match cards and the board ranking, never a
+draft, and cannot write; an arbiter of another event cannot either."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from events.models import AuditEntry
+from events.services import access_grant
+from formats.teams.models import BoardGame, Team, TeamMatch
+from tests.formats.teams.test_services import team_event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(director, arbiter):  # type: ignore[no-untyped-def]
+    event = team_event(director, teams=4, boards=2)
+    access_grant(event=event, username=arbiter.username, role="arbiter", user=director)
+    return event
+
+
+def test_director_registers_a_team_with_a_pasted_roster(cup, director, client_for) -> None:  # type: ignore[no-untyped-def]
+    client = client_for(director)
+    roster = '"Hansen, Ola",NOR,2301\n"Berg, Kari",NOR,2250\n"Lie, Per",NOR,2100'
+    response = client.post(
+        f"/e/{cup.slug}/teams/register/", {"name": "Oslo SK", "captain": "Ada", "roster": roster}
+    )
+    assert response.status_code == 302
+    team = Team.objects.get(event=cup, name="Oslo SK")
+    assert team.team_no == 5
+    page = client.get(f"/e/{cup.slug}/teams/").content.decode()
+    assert "5. Oslo SK" in page and "Berg, Kari" in page
+    # the reserve is marked R after the two boards
+    assert re.search(r"<td class=\"num\">R</td><td class=\"num\">\d+</td><td>Lie, Per", page)
+
+
+def test_visitor_and_stranger_cannot_write(cup, visitor, other_arbiter, client_for) -> None:  # type: ignore[no-untyped-def]
+    before = AuditEntry.objects.filter(event=cup).count()
+    for person in (None, visitor, other_arbiter):
+        response = client_for(person).post(f"/e/{cup.slug}/teams/register/", {"name": "X"})
+        assert response.status_code in (302, 403, 404)
+        response = client_for(person).post(f"/e/{cup.slug}/team/rounds/1/pair/")
+        assert response.status_code in (302, 403, 404)
+    assert AuditEntry.objects.filter(event=cup).count() == before
+    assert not TeamMatch.objects.exists()
+
+
+def test_pair_review_publish_and_the_match_card(
+    cup, director, arbiter, visitor, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    boss = client_for(director)
+    bad = boss.post(f"/e/{cup.slug}/team/rounds/1/lineup/", {"team": "1", "boards": "2 1"})
+    assert bad.status_code == 302
+    assert "roster order" in boss.get(f"/e/{cup.slug}/team/rounds/1/").content.decode()
+    assert boss.post(f"/e/{cup.slug}/team/rounds/1/pair/").status_code == 302
+    review = boss.get(f"/e/{cup.slug}/team/rounds/1/").content.decode()
+    assert "Review the pairing" in review and "Publish round 1" in review
+    hidden = client_for(visitor).get(f"/e/{cup.slug}/team/rounds/1/").content.decode()
+    assert "Table 1" not in hidden  # a draft is not public
+    boss.post(f"/e/{cup.slug}/team/rounds/1/publish/")
+    match = TeamMatch.objects.get(round__number=1, table=1)
+    url = f"/e/{cup.slug}/team/rounds/1/matches/{match.pk}/card/"
+    data = {"version": str(match.version), "board1": "1-0", "board2": "-/+", "forfeit": ""}
+    partial = client_for(arbiter).post(url, data, HTTP_HX_REQUEST="true")
+    assert partial.status_code == 200
+    assert partial.content.decode().lstrip().startswith('<div id="match-cards">')
+    results = list(
+        BoardGame.objects.filter(match=match).order_by("board").values_list("result", flat=True)
+    )
+    assert results == ["1-0", "-/+"]
+    stale = client_for(arbiter).post(url, {**data, "board1": "0-1"})  # the old version
+    assert stale.status_code == 400 and "Someone else changed" in stale.content.decode()
+    other = TeamMatch.objects.get(round__number=1, table=2)
+    client_for(arbiter).post(
+        f"/e/{cup.slug}/team/rounds/1/matches/{other.pk}/card/",
+        {"version": str(other.version), "forfeit": "--"},
+    )
+    standings = client_for(visitor).get(f"/e/{cup.slug}/team/standings/").content.decode()
+    assert 'id="team-standings"' in standings and 'id="team-crosstable"' in standings
+    # 1-0, then the white team's board 2 player absent (-/+): 1-1, a drawn match (C.07 11.1)
+    for team in (match.white, match.black):
+        assert re.search(
+            rf"<td class=\"num\">{team.team_no}</td><td>{team.name}</td>"
+            r"<td class=\"num\">1</td><td class=\"num\">1</td>",
+            standings,
+        )
+    # the double forfeit (--): nobody scores
+    for team in (other.white, other.black):
+        assert f'<td>{team.name}</td><td class="num">0</td><td class="num">0</td>' in standings
+    boards = client_for(visitor).get(f"/e/{cup.slug}/team/boards/").content.decode()
+    assert 'id="board-ranking"' in boards
+
+
+def test_not_a_team_event_is_404(event, client_for) -> None:  # type: ignore[no-untyped-def]
+    assert client_for(None).get(f"/e/{event.slug}/team/standings/").status_code == 404
+
+
+def test_event_page_shows_the_team_panel(cup, client_for) -> None:  # type: ignore[no-untyped-def]
+    page = client_for(None).get(f"/e/{cup.slug}/").content.decode()
+    assert "Team event: 4 teams, 2 boards a match." in page
+    assert f'href="/e/{cup.slug}/team/standings/"' in page
