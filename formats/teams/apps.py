@@ -49,6 +49,8 @@ class TeamsConfig(AppConfig):
                 team_event=True,
                 panel="teams/_event_panel.html",
                 panel_context=_panel_context,
+                status=selectors.team_status,
+                steps=selectors.team_steps,
                 pair_document=services.pair_command,
                 standings_document=selectors.standings_document,
                 trf_export=selectors.trf_export,

@@ -211,10 +211,10 @@ class BoardGame(models.Model):
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField()
     first_player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
     second_player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
     result = models.CharField(max_length=8, blank=True)
 

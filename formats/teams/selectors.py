@@ -169,6 +169,78 @@ def lineup_of(event: Event, team: Team, round_no: int) -> list[int]:
     )
 
 
+def _undecided(match: TeamMatch, games: list[tuple[Any, Any, str]]) -> bool:
+    """A match waits for its card while it has no match forfeit and a board with a player on
+    it has no result (a board empty on both sides needs none)."""
+    if match.forfeit:
+        return False
+    return any(not result and (first or second) for first, second, result in games)
+
+
+def open_matches(event: Event) -> dict[int, tuple[int, int]]:
+    """For each published round: (matches waiting for their card, matches), in two queries."""
+    games: dict[int, list[tuple[Any, Any, str]]] = defaultdict(list)
+    for match_id, first, second, result in BoardGame.objects.filter(
+        match__round__event=event, match__round__published=True
+    ).values_list("match_id", "first_player_id", "second_player_id", "result"):
+        games[match_id].append((first, second, result))
+    counts: dict[int, tuple[int, int]] = {}
+    for match in (
+        TeamMatch.objects.filter(round__event=event, round__published=True)
+        .only("pk", "forfeit", "round__number")
+        .select_related("round")
+    ):
+        waiting, total = counts.get(match.round.number, (0, 0))
+        counts[match.round.number] = (waiting + _undecided(match, games[match.pk]), total + 1)
+    return counts
+
+
+def team_status(event: Event) -> str:
+    """What is true of a team event now (issue #20's event page): registration, a draft to
+    review, the round in play with its cards entered, or the rounds complete."""
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    if not rounds:
+        teams = Team.objects.filter(event=event).count()
+        return f"Registration, {teams} team{'s' if teams != 1 else ''}"
+    last = rounds[-1]
+    if not last.published:
+        return f"Round {last.number} of {event.rounds} paired: a draft to review and publish"
+    waiting, total = open_matches(event).get(last.number, (0, 0))
+    if waiting:
+        return (
+            f"Round {last.number} of {event.rounds}: {total - waiting} of {total} matches decided"
+        )
+    if last.number >= event.rounds:
+        return f"All {event.rounds} rounds played"
+    return f"Round {last.number} of {event.rounds} complete"
+
+
+def team_steps(event: Event, role: str | None) -> list[Any]:
+    """Match cards to enter (director and arbiters); for the director the registration, the
+    draft to publish and the next round to pair."""
+    from django.urls import reverse
+
+    from events.formats import Step
+
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    steps = []
+    for number, (waiting, _total) in sorted(open_matches(event).items()):
+        if waiting:
+            url = reverse("teams:round", args=[event.slug, number])
+            steps.append(Step(f"Enter round {number}'s match cards: {waiting} missing", url))
+    if role != "director":
+        return steps
+    if Team.objects.filter(event=event).count() < 2:
+        return [Step("Register the teams", reverse("teams:teams", args=[event.slug]))]
+    if rounds and not rounds[-1].published:
+        url = reverse("teams:round", args=[event.slug, rounds[-1].number])
+        steps.append(Step(f"Review and publish round {rounds[-1].number}", url))
+    elif not steps and len(rounds) < event.rounds:
+        url = reverse("teams:round", args=[event.slug, len(rounds) + 1])
+        steps.append(Step(f"Pair round {len(rounds) + 1}", url))
+    return steps
+
+
 def panel_of(event: Event) -> dict[str, Any]:
     return {"team_count": Team.objects.filter(event=event).count(), "setup": setup_of(event)}
 

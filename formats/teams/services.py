@@ -132,11 +132,14 @@ def team_register(
     captain: str = "",
     roster_text: str = "",
     team_no: int | None = None,
+    confirm_duplicates: bool = False,
     user: UserLike,
 ) -> Team:
     """Register a team with its roster in board order (reserves after the regular boards),
     one player a line as on the players page: ``name[,federation,rating,fide_id,title,...]``.
-    The pairing number (C.04.6 1.1) is the next free one unless the competition sets it."""
+    The pairing number (C.04.6 1.1) is the next free one unless the competition sets it. A
+    player who may already be registered (the same name and birth data, on this team or
+    another) needs ``confirm_duplicates``, as on the players page (:mod:`events.duplicates`)."""
     event_require_open(event)
     name = name.strip()
     if not name:
@@ -155,7 +158,7 @@ def team_register(
     team = Team.objects.create(
         event=event, team_no=number, name=name, club=club.strip(), captain=captain.strip()
     )
-    players = _players_create(event, roster)
+    players = _players_create(event, roster, confirm_duplicates=confirm_duplicates)
     RosterEntry.objects.bulk_create(
         RosterEntry(team=team, position=i, player=player) for i, player in enumerate(players, 1)
     )

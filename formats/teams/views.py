@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director, event_for_results
 from events.caching import public_page
-from events.errors import UserError
+from events.errors import DuplicatesToConfirm, UserError
 from events.forms import seen_version
 from events.models import Event
 from events.selectors import event_get, round_number_or_404, user_role
@@ -35,10 +35,7 @@ def _base(request: HttpRequest, event: Event, **extra: Any) -> dict[str, Any]:
     return {"event": event, "role": user_role(event, request.user), **extra}
 
 
-@require_GET
-@public_page
-def teams(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _team_event(slug)
+def _teams_page(request: HttpRequest, event: Event, **extra: Any) -> HttpResponse:
     context = _base(
         request,
         event,
@@ -46,8 +43,15 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
         setup=selectors.setup_of(event),
         points_choices=["2-1-0", "3-1-0"],
         colour_choices=["A", "B", "none"],
+        **extra,
     )
     return render(request, "teams/teams.html", context)
+
+
+@require_GET
+@public_page
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    return _teams_page(request, _team_event(slug))
 
 
 def _outcome(request: HttpRequest, done: str, action: Any, **kwargs: Any) -> None:
@@ -61,17 +65,30 @@ def _outcome(request: HttpRequest, done: str, action: Any, **kwargs: Any) -> Non
 
 @require_POST
 def team_register(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register a team; a refusal shows the page again with everything typed still in the
+    form (a pasted roster is never lost), and a probable duplicate player asks for a tick."""
     event = event_for_director(request, slug)
-    _outcome(
-        request,
-        "Team registered.",
-        services.team_register,
-        event=event,
-        name=request.POST.get("name", "")[:300],
-        club=request.POST.get("club", "")[:300],
-        captain=request.POST.get("captain", "")[:300],
-        roster_text=request.POST.get("roster", ""),
-    )
+    typed = {
+        key: request.POST.get(key, "")[:limit]
+        for key, limit in (("name", 300), ("club", 300), ("captain", 300), ("roster", 20_000))
+    }
+    try:
+        services.team_register(
+            event=event,
+            name=typed["name"],
+            club=typed["club"],
+            captain=typed["captain"],
+            roster_text=typed["roster"],
+            confirm_duplicates=request.POST.get("confirm_duplicates") == "on",
+            user=request.user,
+        )
+    except DuplicatesToConfirm as warning:
+        return _teams_page(
+            request, event, typed=typed, register_error=str(warning), ask_confirmation=True
+        )
+    except UserError as exc:
+        return _teams_page(request, event, typed=typed, register_error=str(exc))
+    messages.success(request, "Team registered.")
     return redirect("teams:teams", slug=slug)
 
 

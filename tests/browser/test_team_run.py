@@ -23,7 +23,7 @@ BYE_TEAM, BYE_ROUND = 12, 3
 
 def create(page: Page, name: str, system: str, rounds: int) -> str:
     page.goto("/events/new/")
-    page.get_by_label("Name").fill(name)
+    page.get_by_label("Name:", exact=True).fill(name)
     page.get_by_label("System").select_option(label=system)
     page.get_by_label("Time control").select_option(label="Classical")
     page.get_by_label("Rounds").fill(str(rounds))

@@ -100,8 +100,8 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('board', models.PositiveSmallIntegerField()),
                 ('result', models.CharField(blank=True, max_length=8)),
-                ('first_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
-                ('second_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='events.player')),
+                ('first_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='events.player')),
+                ('second_player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='events.player')),
                 ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='teams.teammatch')),
             ],
             options={

@@ -37,7 +37,7 @@ def team_event(director, *, teams: int = 5, boards: int = 4, system: str = "team
     )
     for t in range(1, teams + 1):
         roster = "\n".join(
-            f"Player {t}.{b},NOR,{2400 - 100 * t - 10 * b}" for b in range(1, boards + 2)
+            f"Player T{t}B{b},NOR,{2400 - 100 * t - 10 * b}" for b in range(1, boards + 2)
         )
         services.team_register(event=event, name=f"Team {t}", roster_text=roster, user=director)
     return event
@@ -47,7 +47,7 @@ def test_register_keeps_the_roster_order_and_numbers_the_players(director) -> No
     event = team_event(director, teams=2)
     teams = selectors.teams_of(event)
     assert [row["team"].team_no for row in teams] == [1, 2]
-    assert [p.name for p in teams[1]["roster"]] == [f"Player 2.{b}" for b in range(1, 6)]
+    assert [p.name for p in teams[1]["roster"]] == [f"Player T2B{b}" for b in range(1, 6)]
     assert [p.start_no for p in teams[1]["roster"]] == [6, 7, 8, 9, 10]
     with pytest.raises(UserError, match="already a team called"):
         services.team_register(event=event, name="Team 1", user=director)

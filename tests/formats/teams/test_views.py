@@ -39,6 +39,28 @@ def test_director_registers_a_team_with_a_pasted_roster(cup, director, client_fo
     assert re.search(r"<td class=\"num\">R</td><td class=\"num\">\d+</td><td>Lie, Per", page)
 
 
+def test_a_refused_team_keeps_what_was_typed_and_a_duplicate_asks_first(
+    cup, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    client = client_for(director)
+    # a player already on team 1 ("Player T1B1") typed again, in another order of words
+    roster = '"Berg, Kari",NOR,2250\nT1B1 Player,NOR,2300'
+    typed = {"name": "Bergen SK", "club": "Bergen", "roster": roster}
+    page = client.post(f"/e/{cup.slug}/teams/register/", typed).content.decode()
+    assert "may be the same person as" in page
+    assert "Bergen SK" in page and "T1B1 Player,NOR,2300" in page  # nothing typed is lost
+    assert 'name="confirm_duplicates"' in page
+    assert not Team.objects.filter(event=cup, name="Bergen SK").exists()
+    response = client.post(f"/e/{cup.slug}/teams/register/", {**typed, "confirm_duplicates": "on"})
+    assert response.status_code == 302
+    assert Team.objects.get(event=cup, name="Bergen SK").roster.count() == 2
+    # any other refusal also shows the form again, filled in
+    page = client.post(
+        f"/e/{cup.slug}/teams/register/", {"name": "Bergen SK", "roster": "Solo,NOR,2000"}
+    ).content.decode()
+    assert "already a team called" in page and "Solo,NOR,2000" in page
+
+
 def test_visitor_and_stranger_cannot_write(cup, visitor, other_arbiter, client_for) -> None:  # type: ignore[no-untyped-def]
     before = AuditEntry.objects.filter(event=cup).count()
     for person in (None, visitor, other_arbiter):
@@ -102,5 +124,5 @@ def test_not_a_team_event_is_404(event, client_for) -> None:  # type: ignore[no-
 
 def test_event_page_shows_the_team_panel(cup, client_for) -> None:  # type: ignore[no-untyped-def]
     page = client_for(None).get(f"/e/{cup.slug}/").content.decode()
-    assert "Team event: 4 teams, 2 boards a match." in page
+    assert "4 teams, 2 boards a match" in page
     assert f'href="/e/{cup.slug}/team/standings/"' in page
