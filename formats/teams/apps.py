@@ -28,7 +28,7 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         from events.formats import Format, NavLink, format_register
-        from formats.teams import exchange, selectors, services
+        from formats.teams import awards, exchange, selectors, services
 
         exchange.register()
         from events.imports import trf_reader_register
@@ -45,12 +45,18 @@ class TeamsConfig(AppConfig):
                     NavLink("Teams", "teams:teams"),
                     NavLink("Rounds", "teams:rounds"),
                     NavLink("Team standings", "teams:standings"),
+                    NavLink("Board ranking", "teams:boards"),
+                    NavLink("Prizes", "prizes:sheet"),
                 ),
                 team_event=True,
                 panel="teams/_event_panel.html",
                 panel_context=_panel_context,
                 status=selectors.team_status,
                 steps=selectors.team_steps,
+                complete_rounds=awards.team_complete_rounds,
+                close_refusal=awards.team_close_refusal,
+                prize_standings=awards.team_prize_standings,
+                board_prizes=awards.board_prizes,
                 pair_document=services.pair_command,
                 standings_document=selectors.standings_document,
                 trf_export=selectors.trf_export,

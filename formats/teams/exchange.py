@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from events.errors import UserError
 from events.exchange import ImportContext, Invalid, Section, section_register, typed
 from events.models import Event, Player, Round
 from formats.teams.models import (
@@ -34,6 +35,7 @@ from formats.teams.models import (
     TeamRoundSlot,
     TeamSetup,
 )
+from formats.teams.services import board_prize_amounts
 
 SETUP_KEYS = ("boards", "match_points", "primary", "colour_preferences", "initial_colour")
 SETUP_KEYS += ("tiebreaks", "min_board_games")
@@ -48,6 +50,7 @@ def _setup_export(event: Event) -> dict[str, Any]:
     found = {key: getattr(setup, key) for key in SETUP_KEYS}
     found["bye_match_points"] = _text(setup.bye_match_points)
     found["bye_game_points"] = _text(setup.bye_game_points)
+    found["board_prizes"] = setup.board_prizes
     return found
 
 
@@ -171,6 +174,12 @@ def _setup_load(raw: Any, event: Event) -> None:
         values[key] = _decimal(raw.get(key), f"team_event.setup.{key}")
     if not 1 <= values["boards"] <= 20 or not 0 <= values["min_board_games"] <= 99:
         raise Invalid("team_event.setup: boards 1 to 20, minimum games 0 to 99")
+    board_prizes = typed(raw.get("board_prizes", ""), str, "team_event.setup.board_prizes")
+    try:
+        board_prize_amounts(board_prizes)
+    except UserError as exc:
+        raise Invalid(f"team_event.setup.board_prizes: {exc}") from exc
+    values["board_prizes"] = board_prizes
     TeamSetup.objects.create(event=event, **values)
 
 

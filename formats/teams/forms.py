@@ -41,6 +41,7 @@ def setup_fields(data: Mapping[str, str]) -> SetupFields:
         colour_preferences=data.get("colour_preferences", ""),
         tiebreaks=(data.get("tiebreaks") or "").strip()[:1000],
         min_board_games=number(data, "min_board_games", "minimum games", 2),
+        board_prizes=(data.get("board_prizes") or "").strip()[:300],
         bye_match_points=_points(data.get("bye_match_points", ""), "the bye's match points"),
         bye_game_points=_points(data.get("bye_game_points", ""), "the bye's game points"),
     )

@@ -60,6 +60,8 @@ class TeamSetup(models.Model):
     initial_colour = models.CharField(max_length=1, blank=True)
     tiebreaks = models.CharField(max_length=300, blank=True)  # TRF-2026 codes, comma-separated
     min_board_games = models.PositiveSmallIntegerField(default=0)  # board ranking (board prizes)
+    # Each board's prizes, highest first, the same on every board ("100, 50"); blank: none.
+    board_prizes = models.CharField(max_length=200, blank=True)
     version = models.PositiveIntegerField(default=1)
 
     class Meta:

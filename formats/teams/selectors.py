@@ -238,6 +238,10 @@ def team_steps(event: Event, role: str | None) -> list[Any]:
     elif not steps and len(rounds) < event.rounds:
         url = reverse("teams:round", args=[event.slug, len(rounds) + 1])
         steps.append(Step(f"Pair round {len(rounds) + 1}", url))
+    elif not steps:
+        from prizes.contributions import prize_steps
+
+        steps += prize_steps(event)  # every round in: the prize fund or the sheet to approve
     return steps
 
 

@@ -58,6 +58,7 @@ class SetupFields:
     colour_preferences: str = "A"
     tiebreaks: str = ""
     min_board_games: int = 0
+    board_prizes: str = ""
     bye_match_points: Decimal | None = None
     bye_game_points: Decimal | None = None
 
@@ -81,6 +82,30 @@ def _check_setup(fields: SetupFields) -> None:
         if points is not None and not 0 <= points <= MAX_POINTS:
             raise UserError(f"the bye's points must be 0 to {MAX_POINTS}")
     _check_tiebreaks(fields.tiebreaks)
+    board_prize_amounts(fields.board_prizes)
+
+
+MAX_BOARD_PRIZES = 10
+
+
+def board_prize_amounts(text: str) -> list[Decimal]:
+    """Each board's prizes from the settings' text, highest first: "100, 50" → [100, 50]."""
+    check_length(TeamSetup, "board_prizes", text, "the board prizes")
+    words = text.replace(";", ",").split(",") if text.strip() else []
+    if len(words) > MAX_BOARD_PRIZES:
+        raise UserError(f"at most {MAX_BOARD_PRIZES} prizes a board, not {len(words)}")
+    amounts = []
+    for word in words:
+        try:
+            amount = Decimal(word.strip()[:20])
+        except ArithmeticError as exc:
+            raise UserError(f"board prize {word.strip()[:20]!r}: an amount such as 100") from exc
+        if not amount.is_finite() or not 0 < amount <= 10**9:
+            raise UserError(f"board prize {word.strip()[:20]!r}: more than 0, at most 10^9")
+        amounts.append(amount)
+    if amounts != sorted(amounts, reverse=True):
+        raise UserError("the board prizes go from the highest to the lowest")
+    return amounts
 
 
 def _check_tiebreaks(text: str) -> None:

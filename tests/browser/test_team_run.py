@@ -106,6 +106,7 @@ def test_team_swiss_of_twelve_teams(browser, new_page, director) -> None:  # typ
     page.goto(f"/e/{slug}/team/standings/")
     rows = page.locator("#team-standings tbody tr")
     expect(rows).to_have_count(12)
+    leader = rows.first.locator("td").nth(2).inner_text()
     expect(page.locator("#team-crosstable thead th")).to_have_count(2 + 7)
     event = Event.objects.get(slug=slug)
     assert Round.objects.filter(event=event, published=True).count() == 7
@@ -119,6 +120,37 @@ def test_team_swiss_of_twelve_teams(browser, new_page, director) -> None:  # typ
     assert not BoardGame.objects.filter(match__round__event=event, result="").exists()
     page.goto(f"/e/{slug}/team/boards/")
     expect(page.locator("#board-ranking tbody tr").first).to_be_visible()
+    prize_sheets(page, slug, leader)
+
+
+def prize_sheets(page: Page, slug: str, leader: str) -> None:
+    """The team and board prize sheets: board prizes in the team settings, the place prizes
+    on the prizes page (reached from the event's navigation), the draft, approval."""
+    page.goto(f"/e/{slug}/teams/")
+    page.get_by_label("Board prizes").fill("200, 100")
+    page.get_by_label("Board ranking: minimum games").fill("5")
+    page.get_by_label("Board prizes").press("Enter")
+    expect(page.get_by_role("status")).to_have_text("Settings saved.")
+    page.goto(f"/e/{slug}/")
+    page.locator("nav.event-nav").get_by_role("link", name="Prizes", exact=True).click()
+    expect(page.get_by_role("heading", name="Prize sheet")).to_be_visible()
+    page.get_by_role("link", name="Prize fund, settings and categories").click()
+    fund = page.locator("#prize-fund")
+    fund.get_by_label("Place prizes").fill("1 1000\n2 600\n3 400")
+    fund.get_by_role("button", name="Save the fund").click()
+    expect(fund).to_contain_text("Prize fund saved.")
+    page.get_by_role("link", name="See the prize sheet").click()
+    draft = page.locator("#prize-draft")
+    expect(draft.locator(".prize-table tbody tr").first).to_contain_text(leader)
+    board_rows = draft.locator(".board-prizes tbody tr")
+    expect(board_rows.first).to_contain_text("%")
+    for board in range(1, BOARDS + 1):
+        expect(
+            board_rows.filter(has=page.locator("td:first-child", has_text=str(board))).first
+        ).to_be_visible()
+    page.get_by_role("button", name="Approve and publish").click()
+    expect(page.locator("#prize-sheet .board-prizes")).to_be_visible()
+    expect(page.locator("#prize-sheet .prize-table tbody tr").first).to_contain_text(leader)
 
 
 def test_team_double_round_robin_of_six(browser, new_page, director) -> None:  # type: ignore[no-untyped-def]

@@ -18,13 +18,15 @@ from formats.teams.models import BoardGame, LineUp, TeamBye, TeamMatch
 pytestmark = pytest.mark.django_db
 
 
-def team_event(director, *, teams: int = 5, boards: int = 4, system: str = "team_swiss"):  # type: ignore[no-untyped-def]
+def team_event(
+    director, *, teams: int = 5, boards: int = 4, system: str = "team_swiss", rounds: int = 5
+):  # type: ignore[no-untyped-def]
     event = event_create(
         fields=EventFields(
             name="Team Cup",
             system=system,
             time_control="classical",
-            rounds=5,
+            rounds=rounds,
             start_date=dt.date(2026, 3, 1),
         ),
         director=director,
