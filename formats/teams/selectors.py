@@ -285,12 +285,34 @@ def standings_of(event: Event, *, codes: Any = None, after_round: int | None = N
         }
         for row in table.rows
     ]
+    for above, below in zip(rows, rows[1:], strict=False):
+        above.update(_why_above(above, below, table.codes))
     return {
         "codes": table.codes,
         "rows": rows,
         "after_round": table.after_round,
         "rounds": range(1, table.after_round + 1),
     }
+
+
+def _why_above(above: dict[str, Any], below: dict[str, Any], codes: Any) -> dict[str, Any]:
+    """Why a team is above the next one ("why A above B"): the first code of the event's list
+    on which their values differ, with both values, after the codes they are level on. Ties
+    (the same rank) say so. Codes that rank inside a tie (EDE, TBR, BBE: C.07 art. 12-14) are
+    compared as the ranks they give."""
+    if above["rank"] == below["rank"]:
+        return {"decided_by": "", "why": f"level with {below['name']} on every tie-break"}
+    level = []
+    for code in codes:
+        mine, theirs = above["values"][code], below["values"][code]
+        if mine != theirs:
+            shown = value_text(mine) or "–", value_text(theirs) or "–"
+            sentence = f"above {below['name']} on {code} ({shown[0]} to {shown[1]})"
+            if level:
+                sentence += "; level on " + ", ".join(level)
+            return {"decided_by": code, "why": sentence}
+        level.append(f"{code} {value_text(mine) or '–'}")
+    return {"decided_by": "", "why": f"above {below['name']} by the order of the table"}
 
 
 _KIND_CELLS = {

@@ -198,3 +198,21 @@ def test_the_prize_pages_show_teams_and_boards(league, director, client_for) -> 
     for fmt in ("csv", "xlsx", "pdf"):
         response = client_for(None).get(f"/e/{league.slug}/prizes/sheet.{fmt}")
         assert response.status_code == 200 and len(response.content) > 100
+
+
+def test_the_standings_say_why_each_team_is_above_the_next(league, director, client_for) -> None:  # type: ignore[no-untyped-def]
+    # Round 1 of four teams on the Berger table: 1-4 and 2-3. Team 1 wins 1½-½ (board 1 won,
+    # board 2 drawn), Team 3 wins 2-0 as Black: Team 3 and Team 1 both have 2 match points,
+    # game points 2 and 1½; Team 4 has ½ game point, Team 2 none.
+    _round(league, director, 1)
+    rows = selectors.standings_of(league)["rows"]
+    assert [row["name"] for row in rows] == ["Team 3", "Team 1", "Team 4", "Team 2"]
+    assert [row.get("why") for row in rows] == [
+        "above Team 1 on GP (2 to 1.5); level on MP 2",
+        "above Team 4 on MP (2 to 0)",
+        "above Team 2 on GP (0.5 to 0); level on MP 0",
+        None,
+    ]
+    page = client_for(None).get(f"/e/{league.slug}/team/standings/").content.decode()
+    assert "Why each team is above the next" in page
+    assert "Team 3: above Team 1 on GP (2 to 1.5); level on MP 2" in page
