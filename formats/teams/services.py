@@ -108,6 +108,29 @@ def board_prize_amounts(text: str) -> list[Decimal]:
     return amounts
 
 
+ROUND_ROBINS = ("team_round_robin", "team_double_round_robin")
+
+
+def _check_round_robin_codes(event: Any, text: str) -> None:
+    """C.07 (2026 edition): the Buchholz family (BH, FB, AOB, on match or game points) is not
+    used in round robins. The edition is the event's by its start date (C.07 2026 is in force
+    for events from 2026), or the code's own ``/V1`` (2024) or ``/V2`` (2026)."""
+    from standings.tiebreaks import BUCHHOLZ_FAMILY, edition_for
+
+    if event.system not in ROUND_ROBINS:
+        return
+    for word in filter(None, (w.strip() for w in text.split(","))):
+        code = parse_code(word)
+        if (
+            code.name in BUCHHOLZ_FAMILY
+            and (code.edition or edition_for(event.start_date)) == "2026"
+        ):
+            raise UserError(
+                f"{word} is not allowed in a round robin under the 2026 tie-break rules: C.07 "
+                "(2026) forbids the Buchholz family there"
+            )
+
+
 def _check_tiebreaks(text: str) -> None:
     check_length(TeamSetup, "tiebreaks", text, "the tie-breaks")
     for code in text.split(","):
@@ -126,6 +149,7 @@ def team_setup_update(
     round is paired (every match card has that many boards)."""
     event_require_open(event)
     _check_setup(fields)
+    _check_round_robin_codes(event, fields.tiebreaks)
     setup = TeamSetup.objects.select_for_update().filter(event=event).first()
     setup = setup or TeamSetup.objects.create(event=event)
     if expected_version is not None and expected_version != setup.version:

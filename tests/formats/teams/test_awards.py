@@ -216,3 +216,31 @@ def test_the_standings_say_why_each_team_is_above_the_next(league, director, cli
     page = client_for(None).get(f"/e/{league.slug}/team/standings/").content.decode()
     assert "Why each team is above the next" in page
     assert "Team 3: above Team 1 on GP (2 to 1.5); level on MP 2" in page
+
+
+def test_a_round_robin_refuses_the_buchholz_family_under_the_2026_rules(league, director) -> None:  # type: ignore[no-untyped-def]
+    # C.07 (2026 edition) forbids the Buchholz family in round robins; the league starts in
+    # 2026 (the team registry has BH of the family: FB and AOB are not team tie-breaks).
+    setup = selectors.setup_of(league)
+    for code in ("BH:MP", "BH:GP/C1", "BH:MP/V2"):
+        with pytest.raises(UserError, match="forbids the Buchholz family"):
+            services.team_setup_update(
+                event=league,
+                fields=services.SetupFields(boards=2, tiebreaks=f"MP,GP,{code}"),
+                expected_version=setup.version,
+                user=director,
+            )
+    # the 2024 edition, asked for by the code, still allows it; a Swiss always does
+    services.team_setup_update(
+        event=league,
+        fields=services.SetupFields(boards=2, tiebreaks="MP,GP,BH:MP/V1"),
+        expected_version=setup.version,
+        user=director,
+    )
+    swiss = team_event(director, teams=2, boards=2)
+    services.team_setup_update(
+        event=swiss,
+        fields=services.SetupFields(boards=2, tiebreaks="MP,GP,BH:MP"),
+        expected_version=selectors.setup_of(swiss).version,
+        user=director,
+    )
