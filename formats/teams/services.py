@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -219,6 +220,67 @@ def team_register(
         after={"team_no": number, "name": name, "roster": [p.start_no for p in players]},
     )
     return team
+
+
+NUMBERING_RULES = {
+    "rating": "by the average rating of each team's top players (one per board; unrated: 0)",
+    "lot": "by lot (the event's recorded lots seed)",
+    "registration": "in the order the teams registered",
+}
+MAX_RENUMBERED = 333  # numbers are moved through free ones below 1000 (record 310: 3 digits)
+
+
+def _average_top(team: Team, boards: int) -> Fraction:
+    ratings = sorted(
+        (entry.player.rating or 0 for entry in team.roster.select_related("player")),
+        reverse=True,
+    )[:boards]
+    return Fraction(sum(ratings), boards)
+
+
+@transaction.atomic
+def team_numbers_assign(*, event: Any, rule: str, user: UserLike) -> list[Team]:
+    """Give the teams their pairing numbers 1..N by the rule the competition states (C.04.6
+    1.1: the numbers are the competition's, not the engine's): ``rating``, the average of the
+    ``boards`` highest ratings on the roster, highest first (unrated players count 0; level
+    averages by name); ``lot``, a shuffle by the event's recorded lots seed (a round robin's
+    Berger numbers); ``registration``, the order the teams were registered. Refused once a
+    round is paired."""
+    event_require_open(event)
+    if rule not in NUMBERING_RULES:
+        raise UserError(
+            f"pairing numbers are given {', '.join(NUMBERING_RULES)}, not {rule[:20]!r}"
+        )
+    if _paired_rounds(event):
+        raise UserError("the pairing numbers are fixed once a round is paired")
+    teams = list(Team.objects.select_for_update().filter(event=event).order_by("pk"))
+    if len(teams) > MAX_RENUMBERED:
+        raise UserError(f"at most {MAX_RENUMBERED} teams can be renumbered at once")
+    if rule == "rating":
+        boards = selectors.setup_of(event).boards
+        average = {team.pk: _average_top(team, boards) for team in teams}
+        teams.sort(key=lambda team: (-average[team.pk], team.name.casefold(), team.pk))
+    elif rule == "lot":
+        random.Random(f"{event.lots_seed}:team-numbers").shuffle(teams)
+    before = {team.name: team.team_no for team in teams}
+    taken = {team.team_no for team in teams} | set(range(1, len(teams) + 1))
+    spare = iter(n for n in range(1, r.MAX_TEAMS + 1) if n not in taken)
+    for team in teams:  # first out of the way (the numbers are unique at every moment)
+        team.team_no = next(spare)
+    Team.objects.bulk_update(teams, ["team_no"])
+    for number, team in enumerate(teams, start=1):
+        team.team_no = number
+        team.version += 1
+    Team.objects.bulk_update(teams, ["team_no", "version"])
+    event_changed(
+        event=event,
+        user=user,
+        action="teams.numbers",
+        summary=f"Pairing numbers given {NUMBERING_RULES[rule]}",
+        before=before,
+        after={team.name: team.team_no for team in teams},
+    )
+    return teams
 
 
 def _team(event: Any, team_no: int) -> Team:

@@ -16,7 +16,7 @@ from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import DuplicatesToConfirm, UserError
 from events.forms import seen_version
-from events.models import Event
+from events.models import Event, Round
 from events.selectors import event_get, round_number_or_404, user_role
 from events.views import HtmxHttpRequest
 from formats.teams import forms, selectors, services
@@ -43,6 +43,8 @@ def _teams_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespons
         setup=selectors.setup_of(event),
         points_choices=["2-1-0", "3-1-0"],
         colour_choices=["A", "B", "none"],
+        numbering_rules=services.NUMBERING_RULES,
+        paired=Round.objects.filter(event=event).exists(),
         **extra,
     )
     return render(request, "teams/teams.html", context)
@@ -89,6 +91,19 @@ def team_register(request: HttpRequest, slug: str) -> HttpResponse:
     except UserError as exc:
         return _teams_page(request, event, typed=typed, register_error=str(exc))
     messages.success(request, "Team registered.")
+    return redirect("teams:teams", slug=slug)
+
+
+@require_POST
+def team_numbers(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_for_director(request, slug)
+    _outcome(
+        request,
+        "Pairing numbers given.",
+        services.team_numbers_assign,
+        event=event,
+        rule=request.POST.get("rule", "")[:20],
+    )
     return redirect("teams:teams", slug=slug)
 
 

@@ -126,3 +126,42 @@ def test_event_page_shows_the_team_panel(cup, client_for) -> None:  # type: igno
     page = client_for(None).get(f"/e/{cup.slug}/").content.decode()
     assert "4 teams, 2 boards a match" in page
     assert f'href="/e/{cup.slug}/team/standings/"' in page
+
+
+def test_the_director_numbers_the_teams_by_rating_by_lot_or_as_registered(
+    cup, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    from events.models import Player
+
+    client = client_for(director)
+    # Team 4's roster is the lowest rated (team_event): raise its top two above everyone's.
+    team4 = [
+        e.player for e in Team.objects.get(event=cup, name="Team 4").roster.order_by("position")
+    ]
+    Player.objects.filter(pk__in=[team4[0].pk, team4[1].pk]).update(rating=2900)
+    response = client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "rating"})
+    assert response.status_code == 302
+    numbers = dict(Team.objects.filter(event=cup).values_list("name", "team_no"))
+    # the average of the top two ratings (two boards): Team 4, then 1, 2, 3 as their ratings fall
+    assert numbers == {"Team 4": 1, "Team 1": 2, "Team 2": 3, "Team 3": 4}
+    client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "registration"})
+    numbers = dict(Team.objects.filter(event=cup).values_list("name", "team_no"))
+    assert numbers == {"Team 1": 1, "Team 2": 2, "Team 3": 3, "Team 4": 4}
+    client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "lot"})
+    drawn = dict(Team.objects.filter(event=cup).values_list("name", "team_no"))
+    assert sorted(drawn.values()) == [1, 2, 3, 4]
+    client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "registration"})
+    client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "lot"})
+    assert (
+        dict(Team.objects.filter(event=cup).values_list("name", "team_no")) == drawn
+    )  # the seed's
+    assert AuditEntry.objects.filter(event=cup, action="teams.numbers").count() == 5
+    page = client.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "alphabet"}, follow=True)
+    assert "pairing numbers are given rating, lot, registration" in page.content.decode()
+    # once a round is paired the numbers are fixed, and the form is gone
+    boss = client_for(director)
+    boss.post(f"/e/{cup.slug}/team/rounds/1/pair/")
+    page = boss.post(f"/e/{cup.slug}/teams/numbers/", {"rule": "rating"}, follow=True)
+    assert "fixed once a round is paired" in page.content.decode()
+    assert 'id="team-numbers"' not in page.content.decode()
+    assert dict(Team.objects.filter(event=cup).values_list("name", "team_no")) == drawn
