@@ -7,7 +7,8 @@ the backup carries it (docs/exchange-format.md).
 "override"}], "rounds": [{"round", "published", "notes", "matches": [{"table", "white",
 "black", "forfeit", "reasons", "boards": [{"board", "white", "black", "result"}]}]}],
 "byes": [{"round", "team", "kind"}], "prohibited": [{"teams": [A, B], "first_round",
-"last_round"}]}``; players by start number, teams by pairing number.
+"last_round"}], "lineup_deadlines": [{"round", "closes_at"}]}``; players by start number,
+teams by pairing number, deadlines as ISO 8601 with their offset.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from formats.teams.models import (
     BoardGame,
     LineUp,
     LineUpBoard,
+    LineUpDeadline,
     MatchForfeit,
     ProhibitedPairing,
     RosterEntry,
@@ -139,6 +141,12 @@ def team_event_export(event: Event) -> dict[str, Any]:
             "rounds": _rounds_export(event),
             "byes": byes,
             "prohibited": prohibited,
+            "lineup_deadlines": [
+                {"round": n, "closes_at": moment.isoformat()}
+                for n, moment in LineUpDeadline.objects.filter(event=event)
+                .order_by("round_no")
+                .values_list("round_no", "closes_at")
+            ],
         }
     }
 
@@ -317,6 +325,27 @@ class _Loader:
             )
 
 
+def _deadlines_load(event: Event, items: list[Any]) -> None:
+    import datetime as dt
+
+    seen: set[int] = set()
+    for i, raw in enumerate(items):
+        where = f"team_event.lineup_deadlines[{i}]"
+        typed(raw, dict, where)
+        number = typed(raw.get("round"), int, f"{where}.round")
+        if not 1 <= number <= event.rounds or number in seen:
+            raise Invalid(f"{where}.round: {number} is outside 1-{event.rounds} or given twice")
+        seen.add(number)
+        text = typed(raw.get("closes_at"), str, f"{where}.closes_at")[:40]
+        try:
+            moment = dt.datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise Invalid(f"{where}.closes_at: an ISO 8601 date and time") from exc
+        if moment.tzinfo is None:
+            raise Invalid(f"{where}.closes_at: give the offset (+00:00)")
+        LineUpDeadline.objects.create(event=event, round_no=number, closes_at=moment)
+
+
 def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> None:
     raw = doc.get("team_event")
     if raw is None:
@@ -333,6 +362,8 @@ def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext
     loader.rounds_load(typed(raw.get("rounds", []), list, "team_event.rounds"))
     loader.byes_load(typed(raw.get("byes", []), list, "team_event.byes"))
     loader.prohibited_load(typed(raw.get("prohibited", []), list, "team_event.prohibited"))
+    deadlines = typed(raw.get("lineup_deadlines", []), list, "team_event.lineup_deadlines")
+    _deadlines_load(event, deadlines)
 
 
 def register() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from events.errors import UserError
 from events.limits import whole_number
@@ -73,3 +74,24 @@ def card_results(data: Mapping[str, str], boards: int) -> dict[int, str]:
             raise UserError(f"board {board}: unknown result {result[:10]!r}")
         results[board] = result
     return results
+
+
+def deadline(text: str) -> Any:
+    """A ``datetime-local`` value (``2026-03-01T14:30``) in the site's time zone, or None for
+    an empty field (no deadline)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise UserError("the deadline: a date and time such as 2026-03-01 14:30") from exc
+    if moment.tzinfo is None:
+        moment = timezone.make_aware(moment)
+    if not 2000 <= moment.year <= 2100:
+        raise UserError("the deadline: a year from 2000 to 2100")
+    return moment

@@ -288,3 +288,20 @@ class ProhibitedPairing(models.Model):
             ),
             models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="prohibited_two_teams"),
         ]
+
+
+class LineUpDeadline(models.Model):
+    """When the line-ups of a round close (issue #22: "entered ... before a deadline"): after
+    it an arbiter's line-up is refused, the director's goes in only against the rule
+    (audited)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    round_no = models.PositiveSmallIntegerField()
+    closes_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round_no"], name="chess_lineup_deadline_unique"
+            ),
+        ]

@@ -387,6 +387,25 @@ def board_ranking(event: Event) -> list[dict[str, Any]]:
     return ranking
 
 
+def lineup_deadline_of(event: Event, round_no: int) -> dict[str, Any] | None:
+    """The round's line-up deadline: when, as text, whether it has passed, and the value for a
+    ``datetime-local`` field."""
+    from django.utils import timezone
+
+    from formats.teams.models import LineUpDeadline
+    from formats.teams.services import deadline_text
+
+    found = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
+    if found is None:
+        return None
+    local = timezone.localtime(found.closes_at)
+    return {
+        "text": deadline_text(found.closes_at),
+        "passed": timezone.now() > found.closes_at,
+        "value": f"{local:%Y-%m-%dT%H:%M}",
+    }
+
+
 def lineups_for(event: Event, round_no: int) -> list[dict[str, Any]]:
     """Each team's line-up for a round not paired yet, with its roster to choose from."""
     return [

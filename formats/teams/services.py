@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from events.errors import ResultConflict, UserError
 from events.models import Player, Round
@@ -33,6 +34,7 @@ from formats.teams.models import (
     BoardGame,
     LineUp,
     LineUpBoard,
+    LineUpDeadline,
     MatchForfeit,
     ProhibitedPairing,
     RosterEntry,
@@ -283,6 +285,43 @@ def team_numbers_assign(*, event: Any, rule: str, user: UserLike) -> list[Team]:
     return teams
 
 
+def _deadline_passed(event: Any, round_no: int) -> str:
+    """The round's line-up deadline as text when it has passed, else ""."""
+    deadline = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
+    if deadline is None or timezone.now() <= deadline.closes_at:
+        return ""
+    return deadline_text(deadline.closes_at)
+
+
+def deadline_text(moment: Any) -> str:
+    local = timezone.localtime(moment)
+    return f"{local:%Y-%m-%d %H:%M} ({timezone.get_current_timezone_name()})"
+
+
+@transaction.atomic
+def lineup_deadline_set(*, event: Any, round_no: int, closes_at: Any, user: UserLike) -> None:
+    """Set (or with ``closes_at`` None, lift) when the line-ups of a round not paired yet
+    close."""
+    event_require_open(event)
+    if not 1 <= round_no <= event.rounds:
+        raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
+    if Round.objects.filter(event=event, number=round_no).exists():
+        raise UserError(f"round {round_no} is paired: its line-ups are locked")
+    before = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
+    LineUpDeadline.objects.filter(event=event, round_no=round_no).delete()
+    if closes_at is not None:
+        LineUpDeadline.objects.create(event=event, round_no=round_no, closes_at=closes_at)
+    event_changed(
+        event=event,
+        user=user,
+        action="teams.lineup_deadline",
+        summary=f"Round {round_no}: line-ups "
+        + (f"close at {deadline_text(closes_at)}" if closes_at else "have no deadline"),
+        before={"closes_at": before.closes_at.isoformat() if before else None},
+        after={"closes_at": closes_at.isoformat() if closes_at else None},
+    )
+
+
 def _team(event: Any, team_no: int) -> Team:
     team = Team.objects.filter(event=event, team_no=team_no).first()
     if team is None:
@@ -310,6 +349,12 @@ def lineup_set(
         raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
     if Round.objects.filter(event=event, number=round_no).exists():
         raise UserError(f"round {round_no} is paired: its line-ups are locked")
+    late = _deadline_passed(event, round_no)
+    if late and not override:
+        raise UserError(
+            f"the line-ups for round {round_no} closed at {late}: only the director can "
+            "accept one now, against the rule"
+        )
     roster = list(
         RosterEntry.objects.filter(team=team)
         .order_by("position")
@@ -326,6 +371,8 @@ def lineup_set(
         if len(set(named)) != len(named) or len(boards) > board_count:
             raise UserError(str(exc)) from exc
         broken, padded = str(exc), tuple(boards)
+    if late:
+        broken = "; ".join(filter(None, (broken, f"after the deadline, {late}")))
     LineUp.objects.filter(team=team, round_no=round_no).delete()
     lineup = LineUp.objects.create(event=event, team=team, round_no=round_no, override=bool(broken))
     players = {p.start_no: p for p in Player.objects.filter(event=event, start_no__in=roster)}

@@ -23,6 +23,7 @@ urlpatterns = [
     path(f"{ROUND}/publish/", views.round_publish, name="publish"),
     path(f"{ROUND}/discard/", views.round_discard, name="discard"),
     path(f"{ROUND}/lineup/", views.lineup, name="lineup"),
+    path(f"{ROUND}/lineup-deadline/", views.lineup_deadline, name="lineup_deadline"),
     path(f"{ROUND}/matches/<int:match_id>/card/", views.match_card, name="card"),
     path(f"{BASE}/standings/", views.standings, name="standings"),
     path(f"{BASE}/boards/", views.boards, name="boards"),

@@ -176,6 +176,7 @@ def _round_context(request: HttpRequest, event: Event, number: int, **extra: Any
         number=number,
         paired=found[0] if found else None,
         lineups=selectors.lineups_for(event, number) if role and not found else [],
+        deadline=selectors.lineup_deadline_of(event, number),
         boards=range(1, selectors.setup_of(event).boards + 1),
         results=BOARD_RESULTS,
         forfeits=MatchForfeit.choices[1:],
@@ -239,6 +240,26 @@ def lineup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Line-up of team {team_no} saved.")
+    return redirect("teams:round", slug=slug, number=number)
+
+
+@require_POST
+def lineup_deadline(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_for_director(request, slug)
+    round_number_or_404(event, number)
+    try:
+        closes_at = forms.deadline(request.POST.get("closes_at", "")[:40])
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("teams:round", slug=slug, number=number)
+    _outcome(
+        request,
+        "Line-up deadline saved." if closes_at else "The line-ups have no deadline now.",
+        services.lineup_deadline_set,
+        event=event,
+        round_no=number,
+        closes_at=closes_at,
+    )
     return redirect("teams:round", slug=slug, number=number)
 
 

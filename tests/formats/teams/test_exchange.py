@@ -5,6 +5,7 @@ document, and a document naming a team or player that does not exist changes not
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
@@ -25,7 +26,11 @@ def played(director):  # type: ignore[no-untyped-def]
     services.team_setup_update(
         event=event,
         fields=services.SetupFields(
-            boards=2, match_points="3-1-0", tiebreaks="MP,GP,BH:MP", min_board_games=1
+            boards=2,
+            match_points="3-1-0",
+            tiebreaks="MP,GP,BH:MP",
+            min_board_games=1,
+            board_prizes="100, 50",
         ),
         expected_version=None,
         user=director,
@@ -49,6 +54,8 @@ def played(director):  # type: ignore[no-untyped-def]
         expected_version=None, user=director,
     )  # fmt: skip
     services.team_round_pair(event=event, round_no=2, user=director)  # a draft
+    closes = dt.datetime(2026, 3, 3, 14, 30, tzinfo=dt.UTC)
+    services.lineup_deadline_set(event=event, round_no=3, closes_at=closes, user=director)
     return event
 
 
@@ -63,6 +70,8 @@ def test_round_trip(played, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert [r["published"] for r in section["rounds"]] == [True, False]
     assert {"round": 2, "team": 5, "kind": "zero"} in section["byes"]
     assert section["lineups"][0]["override"] is True
+    assert section["setup"]["board_prizes"] == "100, 50"
+    assert section["lineup_deadlines"] == [{"round": 3, "closes_at": "2026-03-03T14:30:00+00:00"}]
     copy = import_copy(document, tmp_path)
     again = export_document(copy.slug)
     assert _without_identity(again) == _without_identity(document)

@@ -165,3 +165,41 @@ def test_the_director_numbers_the_teams_by_rating_by_lot_or_as_registered(
     assert "fixed once a round is paired" in page.content.decode()
     assert 'id="team-numbers"' not in page.content.decode()
     assert dict(Team.objects.filter(event=cup).values_list("name", "team_no")) == drawn
+
+
+def test_line_ups_close_at_the_deadline_and_only_the_director_goes_past_it(
+    cup, director, arbiter, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from formats.teams.models import LineUp
+
+    boss, ref = client_for(director), client_for(arbiter)
+    url = f"/e/{cup.slug}/team/rounds/1/"
+    later = timezone.localtime(timezone.now() + dt.timedelta(hours=2))
+    boss.post(f"{url}lineup-deadline/", {"closes_at": f"{later:%Y-%m-%dT%H:%M}"})
+    page = ref.get(url).content.decode()
+    assert f'Line-ups close at <strong id="lineup-deadline">{later:%Y-%m-%d %H:%M}' in page
+    # before the deadline the arbiter enters team 1's line-up (roster 1, 2, 3: boards 1 and 2)
+    ref.post(f"{url}lineup/", {"team": "1", "boards": "1 3"})
+    assert LineUp.objects.filter(team__event=cup, team__team_no=1).exists()
+    earlier = timezone.localtime(timezone.now() - dt.timedelta(minutes=1))
+    boss.post(f"{url}lineup-deadline/", {"closes_at": f"{earlier:%Y-%m-%dT%H:%M}"})
+    page = ref.post(f"{url}lineup/", {"team": "2", "boards": "4 6"}, follow=True).content.decode()
+    assert "the line-ups for round 1 closed at" in page
+    page = boss.post(f"{url}lineup/", {"team": "2", "boards": "4 6"}, follow=True).content.decode()
+    assert "only the director can accept one now, against the rule" in page
+    assert not LineUp.objects.filter(team__event=cup, team__team_no=2).exists()
+    boss.post(f"{url}lineup/", {"team": "2", "boards": "4 6", "override": "1"})
+    entry = AuditEntry.objects.filter(event=cup, action="teams.lineup_override").latest("pk")
+    assert "after the deadline" in entry.summary
+    assert LineUp.objects.get(team__event=cup, team__team_no=2).override
+    # the arbiter cannot set deadlines; a nonsense time is refused where it was typed
+    assert ref.post(f"{url}lineup-deadline/", {"closes_at": ""}).status_code in (403, 404)
+    page = boss.post(f"{url}lineup-deadline/", {"closes_at": "soon"}, follow=True).content.decode()
+    assert "a date and time such as" in page
+    boss.post(f"{url}lineup-deadline/", {"closes_at": ""})  # lifted
+    ref.post(f"{url}lineup/", {"team": "3", "boards": "7 8"})
+    assert LineUp.objects.filter(team__event=cup, team__team_no=3).exists()
