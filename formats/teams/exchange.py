@@ -7,7 +7,8 @@ the backup carries it (docs/exchange-format.md).
 "override"}], "rounds": [{"round", "published", "notes", "matches": [{"table", "white",
 "black", "forfeit", "reasons", "boards": [{"board", "white", "black", "result"}]}]}],
 "byes": [{"round", "team", "kind"}], "prohibited": [{"teams": [A, B], "first_round",
-"last_round"}], "lineup_deadlines": [{"round", "closes_at"}]}``; players by start number,
+"last_round"}], "lineup_deadlines": [{"round", "closes_at"}], "adjustments": [{"team",
+"round", "match_points", "game_points", "standings_only", "reason"}]}``; players by start number,
 teams by pairing number, deadlines as ISO 8601 with their offset.
 """
 
@@ -30,6 +31,7 @@ from formats.teams.models import (
     ProhibitedPairing,
     RosterEntry,
     Team,
+    TeamAdjustment,
     TeamBye,
     TeamByeKind,
     TeamMatch,
@@ -141,6 +143,28 @@ def team_event_export(event: Event) -> dict[str, Any]:
             "rounds": _rounds_export(event),
             "byes": byes,
             "prohibited": prohibited,
+            "adjustments": [
+                {
+                    "team": team_no,
+                    "round": round_no,
+                    "match_points": _text(mp),
+                    "game_points": _text(gp),
+                    "standings_only": only,
+                    "reason": reason,
+                }
+                for team_no, round_no, mp, gp, only, reason in TeamAdjustment.objects.filter(
+                    event=event
+                )
+                .order_by("pk")
+                .values_list(
+                    "team__team_no",
+                    "round_no",
+                    "match_points",
+                    "game_points",
+                    "standings_only",
+                    "reason",
+                )
+            ],
             "lineup_deadlines": [
                 {"round": n, "closes_at": moment.isoformat()}
                 for n, moment in LineUpDeadline.objects.filter(event=event)
@@ -189,6 +213,12 @@ def _setup_load(raw: Any, event: Event) -> None:
         raise Invalid(f"team_event.setup.board_prizes: {exc}") from exc
     values["board_prizes"] = board_prizes
     TeamSetup.objects.create(event=event, **values)
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"{where}: expected true or false")
+    return value
 
 
 class _Loader:
@@ -309,6 +339,28 @@ class _Loader:
                 kind=kind,
             )
 
+    def adjustments_load(self, items: list[Any]) -> None:
+        for i, raw in enumerate(items):
+            where = f"team_event.adjustments[{i}]"
+            typed(raw, dict, where)
+            reason = typed(raw.get("reason"), str, f"{where}.reason")
+            if not reason.strip() or len(reason) > 200:
+                raise Invalid(f"{where}.reason: 1 to 200 characters")
+            points = {}
+            for key in ("match_points", "game_points"):
+                text = typed(raw.get(key), str, f"{where}.{key}")
+                negative = text.startswith("-")
+                value = _decimal(text.lstrip("-"), f"{where}.{key}") or Decimal(0)
+                points[key] = -value if negative else value
+            TeamAdjustment.objects.create(
+                event=self.event,
+                team=self.team(raw.get("team"), f"{where}.team"),
+                round_no=self.round_no(raw, where),
+                standings_only=_flag(raw.get("standings_only"), f"{where}.standings_only"),
+                reason=reason,
+                **points,
+            )
+
     def prohibited_load(self, items: list[Any]) -> None:
         for i, raw in enumerate(items):
             where = f"team_event.prohibited[{i}]"
@@ -362,6 +414,7 @@ def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext
     loader.rounds_load(typed(raw.get("rounds", []), list, "team_event.rounds"))
     loader.byes_load(typed(raw.get("byes", []), list, "team_event.byes"))
     loader.prohibited_load(typed(raw.get("prohibited", []), list, "team_event.prohibited"))
+    loader.adjustments_load(typed(raw.get("adjustments", []), list, "team_event.adjustments"))
     deadlines = typed(raw.get("lineup_deadlines", []), list, "team_event.lineup_deadlines")
     _deadlines_load(event, deadlines)
 

@@ -95,3 +95,24 @@ def deadline(text: str) -> Any:
     if not 2000 <= moment.year <= 2100:
         raise UserError("the deadline: a year from 2000 to 2100")
     return moment
+
+
+def adjustment_fields(data: Mapping[str, str]) -> dict[str, Any]:
+    """A score adjustment as typed: the team, the round it counts from, match and game points
+    (signed; blank is 0), final standings only, the reason."""
+
+    def signed(key: str, label: str) -> Decimal:
+        text = (data.get(key) or "").strip().replace("−", "-")
+        negative = text.startswith("-")
+        value = _points(text.lstrip("+-"), label)
+        value = Decimal(0) if value is None else value
+        return -value if negative else value
+
+    return {
+        "team_no": number(data, "team", "team"),
+        "round_no": number(data, "round", "round", 2),
+        "match_points": signed("match_points", "the match points"),
+        "game_points": signed("game_points", "the game points"),
+        "standings_only": data.get("standings_only") == "on",
+        "reason": (data.get("reason") or "")[:300],
+    }

@@ -6,6 +6,7 @@ file is refused with the line at fault."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -19,6 +20,7 @@ from formats.teams.models import (
     ProhibitedPairing,
     RosterEntry,
     Team,
+    TeamAdjustment,
     TeamBye,
     TeamMatch,
     TeamRoundSlot,
@@ -136,8 +138,6 @@ def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event
         records = read_team_trf(text)
     except (TeamTrfError, r.TeamEventError) as exc:
         raise ImportFailed(str(exc)) from exc
-    if records.adjustments:
-        raise ImportFailed("record 299 (score adjustments) is not supported by the import yet")
     event = event_create(
         fields=EventFields(
             name=records.name or "Imported team event",
@@ -153,5 +153,24 @@ def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event
         slug=slug,
     )
     _setup(event, records)
-    _rounds(event, records, _teams(event, records))
+    teams = _teams(event, records)
+    _rounds(event, records, teams)
+    for adjustment in records.adjustments:
+        TeamAdjustment.objects.create(
+            event=event,
+            team=teams[adjustment.team],
+            round_no=adjustment.round or event.rounds,
+            match_points=_decimal(adjustment.match_points),
+            game_points=_decimal(adjustment.game_points),
+            standings_only=adjustment.standings_only,
+            reason="record 299 of the imported file",
+        )
     return event
+
+
+def _decimal(value: Fraction) -> Decimal:
+    """An adjustment's points as stored (4 decimals, as record 299 writes them)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    if exact != exact.quantize(Decimal("0.0001")):
+        raise ImportFailed(f"record 299: {value} points is not a decimal of at most 4 places")
+    return exact.quantize(Decimal("0.0001"))

@@ -305,3 +305,17 @@ class LineUpDeadline(models.Model):
                 fields=["event", "round_no"], name="chess_lineup_deadline_unique"
             ),
         ]
+
+
+class TeamAdjustment(models.Model):
+    """Points the arbiter adds to or takes from a team (TRF-2026 record 299; C.04.6 1.2-1.3
+    scores, C.07 16): from round ``round_no`` on they count in the scores used for pairing and
+    tie-breaks, or with ``standings_only`` in the final score alone."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="adjustments")
+    round_no = models.PositiveSmallIntegerField()
+    match_points = models.DecimalField(max_digits=8, decimal_places=4, default=0)
+    game_points = models.DecimalField(max_digits=8, decimal_places=4, default=0)
+    standings_only = models.BooleanField(default=False)
+    reason = models.CharField(max_length=200)

@@ -15,6 +15,7 @@ from formats.teams.models import (
     ProhibitedPairing,
     RosterEntry,
     Team,
+    TeamAdjustment,
     TeamBye,
     TeamMatch,
     TeamSetup,
@@ -107,6 +108,12 @@ def records_of(event: Event, *, published_only: bool = True) -> r.TeamEvent:
             "first_round", "last_round", "team_a__team_no", "team_b__team_no"
         )
     )
+    adjustments = tuple(
+        r.Adjustment(team_no, 0 if only else round_no, Fraction(mp), Fraction(gp), only)
+        for team_no, round_no, mp, gp, only in TeamAdjustment.objects.filter(event=event)
+        .order_by("pk")
+        .values_list("team__team_no", "round_no", "match_points", "game_points", "standings_only")
+    )
     return r.TeamEvent(
         name=event.name,
         rounds=event.rounds,
@@ -122,6 +129,7 @@ def records_of(event: Event, *, published_only: bool = True) -> r.TeamEvent:
         start_date=event.start_date,
         tiebreaks=tiebreaks_of(setup),
         prohibited=prohibited,
+        adjustments=adjustments,
     )
 
 
@@ -243,6 +251,11 @@ def team_steps(event: Event, role: str | None) -> list[Any]:
 
         steps += prize_steps(event)  # every round in: the prize fund or the sheet to approve
     return steps
+
+
+def adjustments_of(event: Event) -> list[TeamAdjustment]:
+    """The score adjustments (record 299), in the order they were made."""
+    return list(TeamAdjustment.objects.filter(event=event).select_related("team").order_by("pk"))
 
 
 def panel_of(event: Event) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from formats.teams.models import (
     ProhibitedPairing,
     RosterEntry,
     Team,
+    TeamAdjustment,
     TeamBye,
     TeamByeKind,
     TeamMatch,
@@ -445,6 +446,81 @@ def prohibited_pairing_add(
         after={"teams": [team_a, team_b], "rounds": [first_round, last_round]},
     )
     return pair
+
+
+@transaction.atomic
+def team_adjustment_add(
+    *,
+    event: Any,
+    team_no: int,
+    round_no: int,
+    match_points: Decimal,
+    game_points: Decimal,
+    standings_only: bool = False,
+    reason: str,
+    user: UserLike,
+) -> TeamAdjustment:
+    """Add or take points from a team (TRF-2026 record 299), with the reason the arbiter gives:
+    from round ``round_no`` on, or with ``standings_only`` in the final score only."""
+    event_require_open(event)
+    team = _team(event, team_no)
+    reason = reason.strip()
+    if not reason:
+        raise UserError("an adjustment needs its reason (it is shown with the standings)")
+    check_length(TeamAdjustment, "reason", reason, "the reason")
+    if not 1 <= round_no <= event.rounds:
+        raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
+    for points, label in ((match_points, "match points"), (game_points, "game points")):
+        if (
+            not points.is_finite()
+            or abs(points) > MAX_POINTS
+            or points != points.quantize(Decimal("0.0001"))
+        ):
+            raise UserError(f"the {label}: at most {MAX_POINTS} either way, to 4 decimals")
+    if not match_points and not game_points:
+        raise UserError("an adjustment adds or takes some points")
+    adjustment = TeamAdjustment.objects.create(
+        event=event,
+        team=team,
+        round_no=round_no,
+        match_points=match_points,
+        game_points=game_points,
+        standings_only=standings_only,
+        reason=reason,
+    )
+    when = "in the final score only" if standings_only else f"from round {round_no}"
+    event_changed(
+        event=event,
+        user=user,
+        action="teams.adjustment",
+        summary=f"Team {team_no}: {match_points:+} MP, {game_points:+} GP {when} ({reason})",
+        after={
+            "team": team_no,
+            "round": round_no,
+            "match_points": str(match_points),
+            "game_points": str(game_points),
+            "standings_only": standings_only,
+            "reason": reason,
+        },
+    )
+    return adjustment
+
+
+@transaction.atomic
+def team_adjustment_remove(*, event: Any, adjustment_id: int, user: UserLike) -> None:
+    event_require_open(event)
+    found = TeamAdjustment.objects.filter(event=event, pk=adjustment_id).select_related("team")
+    adjustment = found.first()
+    if adjustment is None:
+        raise UserError("that adjustment is gone already")
+    adjustment.delete()
+    event_changed(
+        event=event,
+        user=user,
+        action="teams.adjustment_remove",
+        summary=f"Team {adjustment.team.team_no}: adjustment removed ({adjustment.reason})",
+        before={"team": adjustment.team.team_no, "reason": adjustment.reason},
+    )
 
 
 # -- pairing: pair → review → publish ----------------------------------------------------------

@@ -16,6 +16,7 @@ urlpatterns = [
     path(f"{BASE}s/register/", views.team_register, name="register"),
     path(f"{BASE}s/settings/", views.team_settings, name="settings"),
     path(f"{BASE}s/numbers/", views.team_numbers, name="numbers"),
+    path(f"{BASE}s/adjustments/", views.team_adjustment, name="adjustment"),
     path(f"{BASE}s/byes/", views.team_bye, name="bye"),
     path(f"{BASE}/rounds/", views.rounds, name="rounds"),
     path(f"{ROUND}/", views.round_page, name="round"),

@@ -44,6 +44,7 @@ def _teams_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespons
         points_choices=["2-1-0", "3-1-0"],
         colour_choices=["A", "B", "none"],
         numbering_rules=services.NUMBERING_RULES,
+        adjustments=selectors.adjustments_of(event),
         paired=Round.objects.filter(event=event).exists(),
         **extra,
     )
@@ -104,6 +105,33 @@ def team_numbers(request: HttpRequest, slug: str) -> HttpResponse:
         event=event,
         rule=request.POST.get("rule", "")[:20],
     )
+    return redirect("teams:teams", slug=slug)
+
+
+@require_POST
+def team_adjustment(request: HttpRequest, slug: str) -> HttpResponse:
+    """Add a score adjustment, or remove one (``remove`` = its id)."""
+    event = event_for_director(request, slug)
+    if request.POST.get("remove"):
+        try:
+            adjustment_id = forms.number(request.POST, "remove", "adjustment", 12)
+        except UserError as exc:
+            messages.error(request, str(exc))
+        else:
+            _outcome(
+                request,
+                "Adjustment removed.",
+                services.team_adjustment_remove,
+                event=event,
+                adjustment_id=adjustment_id,
+            )
+        return redirect("teams:teams", slug=slug)
+    try:
+        fields = forms.adjustment_fields(request.POST)
+    except UserError as exc:
+        messages.error(request, str(exc))
+        return redirect("teams:teams", slug=slug)
+    _outcome(request, "Adjustment recorded.", services.team_adjustment_add, event=event, **fields)
     return redirect("teams:teams", slug=slug)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -103,8 +104,18 @@ def test_import_trf_reads_the_exported_team_file(director, tmp_path) -> None:  #
     for _ in range(3):
         _run("pair", event.slug, "--format", "json")
         _play(event, director, rng)
+    # record 299: a penalty counted from round 2, and a final-standings-only correction
+    services.team_adjustment_add(
+        event=event, team_no=2, round_no=2, match_points=Decimal(-1),
+        game_points=Decimal("-0.5"), reason="late line-up", user=director,
+    )  # fmt: skip
+    services.team_adjustment_add(
+        event=event, team_no=5, round_no=1, match_points=Decimal(0),
+        game_points=Decimal("0.5"), standings_only=True, reason="appeal", user=director,
+    )  # fmt: skip
     path = tmp_path / "cup.trf"
     path.write_text(_run("export_trf", event.slug), encoding="latin-1")
+    assert sum(line.startswith("299") for line in path.read_text("latin-1").splitlines()) == 2
     slug = _run("import_trf", str(path), "--slug", "cup-copy").strip().splitlines()[-1]
     assert slug == "cup-copy"
     codes = "MP,GP,BH:MP,EDE"

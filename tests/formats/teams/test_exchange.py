@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from decimal import Decimal
 
 import pytest
 from django.core.management import CommandError
@@ -54,6 +55,10 @@ def played(director):  # type: ignore[no-untyped-def]
         expected_version=None, user=director,
     )  # fmt: skip
     services.team_round_pair(event=event, round_no=2, user=director)  # a draft
+    services.team_adjustment_add(
+        event=event, team_no=3, round_no=1, match_points=Decimal(-2),
+        game_points=Decimal(0), reason="fielded an ineligible player", user=director,
+    )  # fmt: skip
     closes = dt.datetime(2026, 3, 3, 14, 30, tzinfo=dt.UTC)
     services.lineup_deadline_set(event=event, round_no=3, closes_at=closes, user=director)
     return event
@@ -71,6 +76,16 @@ def test_round_trip(played, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert {"round": 2, "team": 5, "kind": "zero"} in section["byes"]
     assert section["lineups"][0]["override"] is True
     assert section["setup"]["board_prizes"] == "100, 50"
+    assert section["adjustments"] == [
+        {
+            "team": 3,
+            "round": 1,
+            "match_points": "-2",
+            "game_points": "0",
+            "standings_only": False,
+            "reason": "fielded an ineligible player",
+        }
+    ]
     assert section["lineup_deadlines"] == [{"round": 3, "closes_at": "2026-03-03T14:30:00+00:00"}]
     copy = import_copy(document, tmp_path)
     again = export_document(copy.slug)

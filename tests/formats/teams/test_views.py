@@ -203,3 +203,49 @@ def test_line_ups_close_at_the_deadline_and_only_the_director_goes_past_it(
     boss.post(f"{url}lineup-deadline/", {"closes_at": ""})  # lifted
     ref.post(f"{url}lineup/", {"team": "3", "boards": "7 8"})
     assert LineUp.objects.filter(team__event=cup, team__team_no=3).exists()
+
+
+def test_the_director_adjusts_a_score_and_the_standings_follow(
+    cup, director, arbiter, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    from formats.teams import selectors, services
+    from formats.teams.models import TeamAdjustment
+
+    services.team_round_pair(event=cup, round_no=1, user=director)
+    services.team_round_publish(event=cup, round_no=1, user=director)
+    for match in TeamMatch.objects.filter(round__event=cup):
+        services.match_card_record(
+            event=cup, match_id=match.pk, results={1: "1-0", 2: "1-0"},
+            expected_version=match.version, user=director,
+        )  # fmt: skip
+    before = {row["team_no"]: row["match_points"] for row in selectors.standings_of(cup)["rows"]}
+    boss = client_for(director)
+    post = {"team": "1", "round": "1", "match_points": "-2", "game_points": "", "reason": "late"}
+    assert client_for(arbiter).post(f"/e/{cup.slug}/teams/adjustments/", post).status_code in (
+        403,
+        404,
+    )
+    boss.post(f"/e/{cup.slug}/teams/adjustments/", post)
+    after = {row["team_no"]: row["match_points"] for row in selectors.standings_of(cup)["rows"]}
+    assert after[1] == before[1] - 2 and {k: v for k, v in after.items() if k != 1} == {
+        k: v for k, v in before.items() if k != 1
+    }
+    page = boss.get(f"/e/{cup.slug}/teams/").content.decode()
+    assert "from round 1 – late" in page and "-2 MP" in page
+    assert AuditEntry.objects.filter(event=cup, action="teams.adjustment").count() == 1
+    for bad, message in (
+        ({**post, "reason": ""}, "needs its reason"),
+        ({**post, "match_points": "", "game_points": ""}, "adds or takes some points"),
+        ({**post, "match_points": "1234567890123"}, "at most 12 characters"),
+        ({**post, "match_points": "1e9"}, "at most 1000 either way"),
+        ({**post, "match_points": "5000"}, "at most 1000 either way"),
+        ({**post, "round": "9"}, "the event has 5 rounds"),
+    ):
+        page = boss.post(f"/e/{cup.slug}/teams/adjustments/", bad, follow=True).content.decode()
+        assert message in page, message
+    assert TeamAdjustment.objects.filter(event=cup).count() == 1
+    adjustment = TeamAdjustment.objects.get(event=cup)
+    boss.post(f"/e/{cup.slug}/teams/adjustments/", {"remove": str(adjustment.pk)})
+    assert not TeamAdjustment.objects.filter(event=cup).exists()
+    again = {row["team_no"]: row["match_points"] for row in selectors.standings_of(cup)["rows"]}
+    assert again == before
