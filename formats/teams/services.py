@@ -448,6 +448,9 @@ def prohibited_pairing_add(
     return pair
 
 
+MAX_ADJUSTMENTS = 200
+
+
 @transaction.atomic
 def team_adjustment_add(
     *,
@@ -479,6 +482,8 @@ def team_adjustment_add(
             raise UserError(f"the {label}: at most {MAX_POINTS} either way, to 4 decimals")
     if not match_points and not game_points:
         raise UserError("an adjustment adds or takes some points")
+    if TeamAdjustment.objects.filter(event=event).count() >= MAX_ADJUSTMENTS:
+        raise UserError(f"an event has at most {MAX_ADJUSTMENTS} score adjustments")
     adjustment = TeamAdjustment.objects.create(
         event=event,
         team=team,
