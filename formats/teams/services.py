@@ -17,6 +17,7 @@ from django.utils import timezone
 from events.errors import ResultConflict, UserError
 from events.models import Player, Round
 from events.services import (
+    PlayerFields,
     UserLike,
     _players_create,
     check_length,
@@ -208,6 +209,7 @@ def team_register(
     roster = parse_player_csv(roster_text) if roster_text.strip() else []
     if len(roster) > MAX_ROSTER:
         raise UserError(f"a roster has at most {MAX_ROSTER} players, not {len(roster)}")
+    roster = _from_rating_list(event, roster)
     team = Team.objects.create(
         event=event, team_no=number, name=name, club=club.strip(), captain=captain.strip()
     )
@@ -321,6 +323,48 @@ def lineup_deadline_set(*, event: Any, round_no: int, closes_at: Any, user: User
         before={"closes_at": before.closes_at.isoformat() if before else None},
         after={"closes_at": closes_at.isoformat() if closes_at else None},
     )
+
+
+def _from_rating_list(event: Any, roster: list[PlayerFields]) -> list[PlayerFields]:
+    """Roster lines that hold a FIDE id alone (``1503014``) are filled in from the event's
+    rating list (name, federation, the event's rating, title, sex, year of birth), as the
+    players page's search does; an id the list does not hold is refused with its line."""
+    from ratings.selectors import players_by_fide_id
+
+    wanted = [
+        fields.name
+        for fields in roster
+        if fields.name.isdigit() and not (fields.federation or fields.fide_id or fields.rating)
+    ]
+    if not wanted:
+        return roster
+    rating_list, found = players_by_fide_id(event, wanted)
+    if rating_list is None:
+        raise UserError(
+            f"{wanted[0]}: a FIDE id alone needs a rating list, and none is loaded; type the "
+            "player's name"
+        )
+    filled = []
+    for line, fields in enumerate(roster, start=1):
+        if fields.name not in wanted:
+            filled.append(fields)
+            continue
+        hit = found.get(fields.name)
+        if hit is None:
+            raise UserError(f"line {line}: FIDE id {fields.name} is not on {rating_list.name}")
+        filled.append(
+            PlayerFields(
+                name=hit.name,
+                federation=hit.federation,
+                fide_id=hit.fide_id,
+                rating=hit.rating or 0,
+                title=hit.title,
+                sex=hit.sex,
+                birth_year=hit.birth_year,
+                where=fields.where,
+            )
+        )
+    return filled
 
 
 def _team(event: Any, team_no: int) -> Team:

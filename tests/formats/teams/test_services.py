@@ -10,7 +10,7 @@ import pytest
 from django.db.models import Q
 
 from events.errors import EventClosed, ResultConflict, UserError
-from events.models import AuditEntry, Round
+from events.models import AuditEntry, Player, Round
 from events.services import EventFields, event_close, event_create
 from formats.teams import selectors, services
 from formats.teams.models import BoardGame, LineUp, TeamBye, TeamMatch
@@ -164,3 +164,27 @@ def test_closed_event_refuses(director) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(EventClosed):
         services.team_round_pair(event=event, round_no=1, user=director)
     assert not Round.objects.filter(event=event).exists()
+
+
+def test_a_roster_line_with_a_fide_id_alone_comes_from_the_rating_list(director) -> None:  # type: ignore[no-untyped-def]
+    from tests.ratings.conftest import EBBA, SMALL_LIST, import_list, registered_as
+
+    event = team_event(director, teams=0, boards=2)
+    roster = '24681012\n1503015\n"Vik, Ola",NOR,1800'
+    with pytest.raises(UserError, match="needs a rating list, and none is loaded"):
+        services.team_register(event=event, name="Oslo", roster_text=roster, user=director)
+    import_list(SMALL_LIST, name="FIDE")
+    with pytest.raises(UserError, match="line 2: FIDE id 99999999 is not on FIDE"):
+        services.team_register(
+            event=event, name="Oslo", roster_text="1503015\n99999999", user=director
+        )
+    assert not Player.objects.filter(event=event).exists()
+    team = services.team_register(event=event, name="Oslo", roster_text=roster, user=director)
+    players = [entry.player for entry in team.roster.order_by("position")]
+    assert [p.name for p in players] == ["Lindqvist, Ebba", "Carlsen, Henrik", "Vik, Ola"]
+    assert registered_as(players[0]) == EBBA  # the list's fields, the standard rating
+    assert (players[1].fide_id, players[1].rating, players[1].federation) == (
+        "1503015",
+        2050,
+        "NOR",
+    )
