@@ -210,6 +210,7 @@ ACCESS: dict[str, Access] = {
     # the result team enters line-ups and match cards.
     "teams:teams": PUBLIC,
     "teams:register": POST_DIRECTOR,
+    "teams:team": PUBLIC,
     "teams:settings": POST_DIRECTOR,
     "teams:numbers": POST_DIRECTOR,
     "teams:adjustment": POST_DIRECTOR,
@@ -376,6 +377,7 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "uidb64": "MQ",
         "token": "not-a-token",
         "start_no": 1,
+        "team_no": 1,
         "report_id": 1,  # no such report: the result team's confirmation is a 404
         "list_id": 1,  # no such list: the superuser's delete is a 404
     }

@@ -7,7 +7,10 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Q
+
 from events.models import Event, Player, Round
+from events.numbers import points_text
 from formats.teams import records as r
 from formats.teams.models import (
     BoardGame,
@@ -398,6 +401,83 @@ def board_ranking(event: Event) -> list[dict[str, Any]]:
         )
     ranking.sort(key=lambda row: (row["board"], -row["percent"], -row["score"]))
     return ranking
+
+
+_KIND_WORDS = {
+    "pairing_bye": "pairing-allocated bye",
+    "full_bye": "full-point bye",
+    "half_bye": "half-point bye",
+    "zero_bye": "zero-point bye",
+    "absent": "absent",
+}
+
+
+def team_detail(event: Event, team_no: int) -> dict[str, Any] | None:
+    """One team's page: its rounds (opponent, board 1's colour, match and game points, from the
+    scoring engine) and each roster player's games round by round (board, opponent, result in
+    the player's own points), with their points and games; published rounds only."""
+    from formats.teams import scoring
+
+    team = Team.objects.filter(event=event, team_no=team_no).first()
+    if team is None:
+        return None
+    records = records_of(event)
+    names = {t.tpn: t.name for t in records.teams}
+    rounds = []
+    if len(records.teams) >= 2:
+        played = scoring.team_rounds(records, records.played_rounds)
+        rounds = [
+            {
+                "round": one.round,
+                "opponent": names.get(one.opponent) if one.opponent else "",
+                "opponent_no": one.opponent,
+                "colour": "" if one.opponent is None else ("White" if one.white else "Black"),
+                "kind": _KIND_WORDS.get(one.kind, "" if one.played else "forfeit"),
+                "match_points": one.match_points,
+                "game_points": one.game_points,
+            }
+            for one in played.get(team_no, ())
+        ]
+    roster = [e.player for e in team.roster.select_related("player").order_by("position")]
+    mine = {player.pk for player in roster}
+    cells: dict[int, dict[int, str]] = defaultdict(dict)
+    totals: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+    games = BoardGame.objects.filter(
+        match__round__event=event, match__round__published=True
+    ).select_related("match__round", "first_player", "second_player")
+    points = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
+    forfeits = {"+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
+    for game in games.filter(Q(first_player__in=mine) | Q(second_player__in=mine)):
+        first = game.first_player_id in mine
+        player = game.first_player if first else game.second_player
+        opponent = game.second_player if first else game.first_player
+        number = game.match.round.number
+        if game.result in points:
+            score = Fraction(points[game.result][0 if first else 1])
+            totals[player.pk][0] += score
+            totals[player.pk][1] += 1
+            shown = points_text(score)
+        elif game.result in forfeits:
+            shown = forfeits[game.result][0 if first else 1] + " (forfeit)"
+        else:
+            shown = "…"
+        against = opponent.name if opponent else "(empty board)"
+        cells[player.pk][number] = f"bd {game.board}: {shown} – {against}"
+    numbers = range(1, records.played_rounds + 1)
+    return {
+        "team": team,
+        "rounds": rounds,
+        "round_numbers": numbers,
+        "players": [
+            {
+                "player": player,
+                "cells": [cells[player.pk].get(n, "") for n in numbers],
+                "points": points_text(totals[player.pk][0]),
+                "games": int(totals[player.pk][1]),
+            }
+            for player in roster
+        ],
+    }
 
 
 def lineup_deadline_of(event: Event, round_no: int) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ ROUND = f"{BASE}/rounds/<int:number>"
 urlpatterns = [
     path(f"{BASE}s/", views.teams, name="teams"),
     path(f"{BASE}s/register/", views.team_register, name="register"),
+    path(f"{BASE}s/<int:team_no>/", views.team_page, name="team"),
     path(f"{BASE}s/settings/", views.team_settings, name="settings"),
     path(f"{BASE}s/numbers/", views.team_numbers, name="numbers"),
     path(f"{BASE}s/adjustments/", views.team_adjustment, name="adjustment"),

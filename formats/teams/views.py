@@ -57,6 +57,16 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     return _teams_page(request, _team_event(slug))
 
 
+@require_GET
+@public_page
+def team_page(request: HttpRequest, slug: str, team_no: int) -> HttpResponse:
+    event = _team_event(slug)
+    detail = selectors.team_detail(event, team_no)
+    if detail is None:
+        raise Http404("No such team")
+    return render(request, "teams/team.html", _base(request, event, **detail))
+
+
 def _outcome(request: HttpRequest, done: str, action: Any, **kwargs: Any) -> None:
     try:
         action(**kwargs, user=request.user)
@@ -73,15 +83,27 @@ def team_register(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_for_director(request, slug)
     typed = {
         key: request.POST.get(key, "")[:limit]
-        for key, limit in (("name", 300), ("club", 300), ("captain", 300), ("roster", 20_000))
+        for key, limit in (
+            ("name", 300),
+            ("club", 300),
+            ("captain", 300),
+            ("roster", 20_000),
+            ("team_no", 10),
+        )
     }
     try:
+        team_no = (
+            forms.number(typed, "team_no", "the pairing number", 3)
+            if typed["team_no"].strip()
+            else None
+        )
         services.team_register(
             event=event,
             name=typed["name"],
             club=typed["club"],
             captain=typed["captain"],
             roster_text=typed["roster"],
+            team_no=team_no,
             confirm_duplicates=request.POST.get("confirm_duplicates") == "on",
             user=request.user,
         )

@@ -244,3 +244,20 @@ def test_a_round_robin_refuses_the_buchholz_family_under_the_2026_rules(league, 
         expected_version=selectors.setup_of(swiss).version,
         user=director,
     )
+
+
+def test_a_team_page_lists_its_matches_and_each_players_games(league, director, client_for) -> None:  # type: ignore[no-untyped-def]
+    # Round 1 (Berger: 1-4, 2-3, the first team White on board 1) from RESULTS: Team 1 beats
+    # Team 4 1½-½ (board 1 won, board 2 drawn); Team 3 beats Team 2 2-0 as Black.
+    _round(league, director, 1)
+    page = client_for(None).get(f"/e/{league.slug}/teams/1/").content.decode()
+    assert "1. Team 1" in page
+    assert '<a href="/e/' + league.slug + '/teams/4/">4. Team 4</a>' in page
+    assert '<td>White</td><td class="num">1½</td><td class="num">2</td>' in page
+    assert "bd 1: 1 – Player T4B1" in page and "bd 2: ½ – Player T4B2" in page
+    page = client_for(None).get(f"/e/{league.slug}/teams/2/").content.decode()
+    assert '<td>White</td><td class="num">0</td><td class="num">0</td>' in page
+    assert "bd 1: 0 – Player T3B1" in page
+    assert client_for(None).get(f"/e/{league.slug}/teams/9/").status_code == 404
+    standings = client_for(None).get(f"/e/{league.slug}/team/standings/").content.decode()
+    assert f'href="/e/{league.slug}/teams/3/">Team 3</a>' in standings

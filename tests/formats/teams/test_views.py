@@ -54,6 +54,17 @@ def test_a_refused_team_keeps_what_was_typed_and_a_duplicate_asks_first(
     response = client.post(f"/e/{cup.slug}/teams/register/", {**typed, "confirm_duplicates": "on"})
     assert response.status_code == 302
     assert Team.objects.get(event=cup, name="Bergen SK").roster.count() == 2
+    # a pairing number chosen by the director; a taken one is refused
+    client.post(f"/e/{cup.slug}/teams/register/", {"name": "Aker", "team_no": "12"})
+    assert Team.objects.get(event=cup, name="Aker").team_no == 12
+    page = client.post(
+        f"/e/{cup.slug}/teams/register/", {"name": "Bryn", "team_no": "12"}
+    ).content.decode()
+    assert "pairing number 12 is taken" in page and 'value="Bryn"' in page
+    page = client.post(
+        f"/e/{cup.slug}/teams/register/", {"name": "Bryn", "team_no": "x"}
+    ).content.decode()
+    assert "the pairing number: a whole number" in page
     # any other refusal also shows the form again, filled in
     page = client.post(
         f"/e/{cup.slug}/teams/register/", {"name": "Bergen SK", "roster": "Solo,NOR,2000"}
