@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "formats.gnot",
     "formats.cohen",
     "formats.mso",
+    "formats.teams",
 ]
 
 MIDDLEWARE = [

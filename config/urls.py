@@ -26,4 +26,5 @@ urlpatterns = [
     path("", include("formats.gnot.urls")),
     path("", include("formats.cohen.urls")),
     path("", include("formats.mso.urls")),
+    path("", include("formats.teams.urls")),
 ]

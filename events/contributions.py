@@ -87,8 +87,12 @@ def status_text(event: Event) -> str | None:
 
 
 def close_refusal(event: Event) -> str | None:
-    """Why the event cannot be closed yet, in the first contributor's words (a playoff still
-    running), or None."""
+    """Why the event cannot be closed yet, in the format's words (a team match card still
+    open) or the first contributor's (a playoff still running), or None."""
+    fmt = format_of(event)
+    said = fmt.close_refusal(event) if fmt is not None and fmt.close_refusal else None
+    if said:
+        return said
     for contributor in CONTRIBUTORS.values():
         said = contributor.close_refusal(event) if contributor.close_refusal else None
         if said:

@@ -42,6 +42,22 @@ The contract, hook by hook (docs/architecture.md, "The format seam"):
     Audit actions this format can undo from the audit log: action → ``undo(event=, entry=,
     user=)`` returning the new audit entry; ``undoable`` says which of the given entries (of
     those actions, not undone yet) can still be undone, as a set of ids, in one query.
+``pair_document(event, *, round_no, dry_run, publish)``
+    ``manage.py pair`` for the format's events: pairs (or with ``dry_run`` only computes) the
+    round and returns the command's JSON document (a team Swiss's shape, design brief §4).
+``standings_document(event, *, after_round, codes)``
+    ``manage.py standings --format json`` for the format's events (team rows: ``team_no``).
+``trf_export(event)``
+    ``manage.py export_trf`` for the format's events (a TRF-2026 team file).
+``close_refusal(event)``
+    Why the event cannot be closed yet in the format's own terms (a match card still open), or
+    None; the core refuses a chess game without a result itself.
+``prize_standings(event)``
+    The final ranking the prize sheet splits the place prizes over, as standings rows, when it
+    is not the players' standings (a team event's teams: the team number in ``start_no``).
+``board_prizes(event, settings)``
+    Prizes the format pays besides the places (a team event's board prizes), as the prize
+    sheet's ``board_prizes`` key: a list of boards, each with its winners' rows.
 ``audit_export(event)`` / ``audit_import(event, entries)``
     Extra keys a backup carries for the format's audit entries: ``audit_export`` returns them
     by entry id; ``audit_import`` gets (index, new entry, backed-up record) for every restored
@@ -97,6 +113,12 @@ class Format:
     complete_rounds: Callable[[Event], int] | None = None
     undo: Mapping[str, Callable[..., AuditEntry]] = field(default_factory=dict)
     undoable: Callable[[list[AuditEntry]], set[int]] | None = None
+    pair_document: Callable[..., dict[str, Any]] | None = None
+    standings_document: Callable[..., dict[str, Any]] | None = None
+    trf_export: Callable[[Event], str] | None = None
+    close_refusal: Callable[[Event], str | None] | None = None
+    prize_standings: Callable[[Event], Sequence[Any]] | None = None
+    board_prizes: Callable[[Event, Any], list[dict[str, Any]]] | None = None
     audit_export: Callable[[Event], dict[int, dict[str, Any]]] | None = None
     audit_import: (
         Callable[[Event, list[tuple[int, AuditEntry, Mapping[str, Any]]]], None] | None

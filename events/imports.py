@@ -154,6 +154,16 @@ def trf_part_register(part: TrfPart) -> TrfPart:
 IMPORT_ACTION = "trf.import"
 
 
+# Readers of TRF files the foundation does not read itself (a format's: the TRF-2026 team file),
+# registered by the format apps: each returns the event it created, or None for a file not its.
+TRF_READERS: list[Callable[..., Event | None]] = []
+
+
+def trf_reader_register(reader: Callable[..., Event | None]) -> None:
+    if reader not in TRF_READERS:
+        TRF_READERS.append(reader)
+
+
 @transaction.atomic
 @refuse_unstorable_values(ImportFailed)
 def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
@@ -162,6 +172,10 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     The event has the rounds the file schedules (``XXR``/``142``), else the rounds it holds
     (issue 20); the notes of the import say which (:func:`import_notes`).
     """
+    for reader in TRF_READERS:
+        found = reader(text=text, user=user, slug=slug)
+        if found is not None:
+            return found
     try:
         parsed = trf.parse_trf(text)
     except trf.TrfError as exc:

@@ -21,6 +21,9 @@ class EventSystem(models.TextChoices):
     KNOCKOUT = "knockout", "Knock-out"
     COHEN = "cohen", "Cohen Chess club format"
     GNOT = "gnot", "GNOT bridge teams"
+    TEAM_SWISS = "team_swiss", "Team Swiss (FIDE C.04.6)"
+    TEAM_ROUND_ROBIN = "team_round_robin", "Team round robin"
+    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", "Team double round robin"
 
 
 class TimeControl(models.TextChoices):

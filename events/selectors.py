@@ -325,6 +325,13 @@ def event_overview(event: Event, user: AbstractBaseUser | AnonymousUser) -> dict
         context["status"] = status_label(event, [])
         if role is not None:
             context["steps"] = format_steps(event, role)
+        context["can_close"] = (
+            role == Role.DIRECTOR
+            and event.status != EventStatus.FINISHED
+            and fmt.complete_rounds is not None  # the format counts its complete rounds
+            and last_complete_round(event) == event.rounds
+            and close_refusal(event) is None
+        )
         return context
     progress = rounds_progress(event)
     own_rounds = owns_rounds(event)

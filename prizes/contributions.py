@@ -25,7 +25,8 @@ def _nav(event: Event) -> list[NavLink]:
     return [NavLink("Prizes", "prizes:sheet")] if _has_prizes(event) else []
 
 
-def _steps(event: Event) -> list[Step]:
+def prize_steps(event: Event) -> list[Step]:
+    """The prize sheet's next step once every round is complete (a team format asks too)."""
     if event.status == EventStatus.FINISHED or last_complete_round(event) < event.rounds:
         return []
     if not _has_prizes(event):
@@ -41,4 +42,4 @@ def _steps(event: Event) -> list[Step]:
 
 
 def register() -> None:
-    contributor_register(Contributor("prizes", nav=_nav, steps=_steps))
+    contributor_register(Contributor("prizes", nav=_nav, steps=prize_steps))

@@ -60,7 +60,29 @@ def sheet_csv(document: dict[str, Any]) -> str:
         ]
         for row, record in zip(display.rows, document["rows"], strict=True)
     ]
+    # A team event's board prizes follow, one line each: no rank, the place names the board.
+    rows += [
+        [
+            "",
+            f"board {row.board}: {row.place}",
+            "true" if "–" in row.place else "false",
+            row.start_no,
+            row.name,
+            str(row.amount),
+            document["currency"],
+            "",
+            _board_breakdown(row),
+        ]
+        for _, board_rows in display.boards
+        for row in board_rows
+    ]
     return csv_text([CSV_COLUMNS, *rows])
+
+
+def _board_breakdown(row: Any) -> str:
+    return (
+        f"board prize; {row.team}; {row.points} of {row.games} ({row.percent} %); {row.breakdown}"
+    )
 
 
 def _money_format(document: dict[str, Any]) -> str:
@@ -103,6 +125,7 @@ def sheet_xlsx(document: dict[str, Any]) -> bytes:
     for column, width in zip("ABCDEF", (8, 6, 28, 16, 12, 90), strict=True):
         sheet.column_dimensions[column].width = width
     _xlsx_categories(workbook, display)
+    _xlsx_boards(workbook, display, money_format)
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -128,6 +151,32 @@ def _xlsx_categories(workbook: Any, display: SheetDisplay) -> None:
         )
     for note in display.category_notes:
         xlsx_append(sheet, [note])
+
+
+def _xlsx_boards(workbook: Any, display: SheetDisplay, money_format: str) -> None:
+    if not display.boards:
+        return
+    sheet = workbook.create_sheet("Board prizes")
+    header = ["Board", "Place", "No.", "Name", "Team", "Games", "Points", "%"]
+    xlsx_append(sheet, [*header, f"Amount ({display.currency})", "Breakdown"])
+    for _, rows in display.boards:
+        for row in rows:
+            xlsx_append(
+                sheet,
+                [
+                    row.board,
+                    row.place,
+                    row.start_no,
+                    row.name,
+                    row.team,
+                    row.games,
+                    row.points,
+                    row.percent,
+                    row.amount,
+                    row.breakdown,
+                ],
+            )
+            sheet.cell(sheet.max_row, 9).number_format = money_format
 
 
 def sheet_pdf(document: dict[str, Any]) -> bytes:
@@ -182,6 +231,27 @@ def sheet_pdf(document: dict[str, Any]) -> bytes:
         ),
     ]
     story += [Paragraph(escape(note), small) for note in display.category_notes]
+    if display.boards:
+        story += [Spacer(1, 4 * mm), Paragraph("Board prizes", styles["Heading2"])]
+        boards: list[list[Any]] = [["Board", "Place", "No.", "Name", "Team", "Result"]]
+        boards[0].append(f"Amount ({display.currency})")
+        for _, rows in display.boards:
+            boards += [
+                [
+                    str(row.board),
+                    row.place,
+                    str(row.start_no),
+                    Paragraph(markup(row.name), small),
+                    Paragraph(markup(row.team), small),
+                    f"{row.points} / {row.games} ({row.percent} %)",
+                    row.amount_text,
+                ]
+                for row in rows
+            ]
+        widths = [14 * mm, 16 * mm, 12 * mm, 60 * mm, 50 * mm, 40 * mm, 30 * mm]
+        table = Table(boards, colWidths=widths)
+        table.setStyle(TableStyle([*table_commands(font), ("ALIGN", (6, 1), (6, -1), "RIGHT")]))
+        story.append(table)
     pdf.build(story)
     return out.getvalue()
 

@@ -44,6 +44,23 @@ class DisplayPayout:
 
 
 @dataclass(frozen=True)
+class DisplayBoardRow:
+    """A board prize (a team event's, ``Format.board_prizes``)."""
+
+    board: int
+    place: str
+    start_no: int
+    name: str
+    team: str
+    games: int
+    points: str
+    percent: str
+    amount: Decimal
+    amount_text: str
+    breakdown: str
+
+
+@dataclass(frozen=True)
 class SheetDisplay:
     event: str
     event_name: str
@@ -58,6 +75,7 @@ class SheetDisplay:
     has_tour_points: bool
     payouts: tuple[DisplayPayout, ...]
     category_notes: tuple[str, ...]
+    boards: tuple[tuple[int, tuple[DisplayBoardRow, ...]], ...] = ()
 
 
 def place_label(rank: int, size: int) -> str:
@@ -142,6 +160,32 @@ def sheet_display(document: dict[str, Any]) -> SheetDisplay:
         has_tour_points=any(row["tour_points"] is not None for row in rows),
         payouts=payouts,
         category_notes=notes,
+        boards=_boards(document),
+    )
+
+
+def _boards(document: dict[str, Any]) -> tuple[tuple[int, tuple[DisplayBoardRow, ...]], ...]:
+    return tuple(
+        (
+            board["board"],
+            tuple(
+                DisplayBoardRow(
+                    board=board["board"],
+                    place=row["place"],
+                    start_no=row["start_no"],
+                    name=row["name"],
+                    team=row["team"],
+                    games=row["games"],
+                    points=row["points"],
+                    percent=row["percent"],
+                    amount=Decimal(row["amount"]),
+                    amount_text=money_text(row["amount"]),
+                    breakdown=row["breakdown"],
+                )
+                for row in board["rows"]
+            ),
+        )
+        for board in document.get("board_prizes") or ()
     )
 
 

@@ -34,6 +34,7 @@ from django.db.models import Count, QuerySet
 from django.http import Http404
 
 from events.errors import UserError
+from events.formats import format_of
 from events.models import Event, Player, Role, TimeControl
 from events.numbers import points_text
 from events.selectors import last_complete_round, user_role
@@ -193,14 +194,18 @@ def prize_ranking(event: Event, settings: EffectivePrizeSettings) -> FinalRankin
             f"the event is not complete: results are complete up to round {complete} of "
             f"{event.rounds}, and prizes follow the final standings"
         )
-    rows = event_standings(event, after_round=event.rounds).rows
-    attributes = {player.start_no: player for player in Player.objects.filter(event=event)}
+    fmt = format_of(event)
+    if fmt is not None and fmt.prize_standings is not None:
+        rows, attributes = list(fmt.prize_standings(event)), {}  # teams: no player attributes
+    else:
+        rows = event_standings(event, after_round=event.rounds).rows
+        attributes = {player.start_no: player for player in Player.objects.filter(event=event)}
     if settings.split_rule == "hort":
         placed = _points_groups(rows, attributes)
         winner, order = _playoff_outcome(event, placed)
         placed = _hort_first_group(event, placed, winner, order)
     else:
-        placed = [_placed(row, attributes[row.start_no], row.rank, row.shared) for row in rows]
+        placed = [_placed(row, attributes.get(row.start_no), row.rank, row.shared) for row in rows]
         winner, order = _playoff_outcome(event, placed)
     try:
         return FinalRanking(tuple(placed), playoff_winner=winner, playoff_order=order)
@@ -209,8 +214,10 @@ def prize_ranking(event: Event, settings: EffectivePrizeSettings) -> FinalRankin
 
 
 def _placed(
-    row: Standing, player: Player, rank: int, shared: bool, order: int | None = None
+    row: Standing, player: Player | None, rank: int, shared: bool, order: int | None = None
 ) -> PlacedPlayer:
+    if player is None:  # a team (``Format.prize_standings``): no category attributes
+        return PlacedPlayer(row.start_no, row.name, rank, shared, tiebreak_order=order)
     return PlacedPlayer(
         start_no=row.start_no,
         name=row.name,
@@ -235,7 +242,11 @@ def _points_groups(rows: Sequence[Standing], attributes: dict[int, Player]) -> l
         first = len(placed) + 1
         placed.extend(
             _placed(
-                row, attributes[row.start_no], first, len(group) > 1, row.rank - group[0].rank + 1
+                row,
+                attributes.get(row.start_no),
+                first,
+                len(group) > 1,
+                row.rank - group[0].rank + 1,
             )
             for row in group
         )
@@ -301,6 +312,7 @@ class PrizeAllocation:
     categories: CategoryOutcome | None
     fund: PrizeFund
     fide_ids: dict[int, str]
+    board_prizes: list[dict[str, Any]] | None = None
 
 
 def prizes_allocate(*, event: Event) -> PrizeAllocation:
@@ -333,8 +345,13 @@ def prizes_allocate(*, event: Event) -> PrizeAllocation:
         ) from exc
     except PrizeInputError as exc:
         raise PrizesUnavailable(str(exc)) from exc
-    fide_ids = dict(Player.objects.filter(event=event).values_list("start_no", "fide_id"))
-    return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids)
+    fmt = format_of(event)
+    if fmt is not None and fmt.prize_standings is not None:
+        fide_ids: dict[int, str] = {}  # the rows are teams
+    else:
+        fide_ids = dict(Player.objects.filter(event=event).values_list("start_no", "fide_id"))
+    boards = fmt.board_prizes(event, settings) if fmt and fmt.board_prizes else None
+    return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids, boards)
 
 
 def sheet_document(allocation: PrizeAllocation) -> dict[str, Any]:
@@ -362,6 +379,8 @@ def sheet_document(allocation: PrizeAllocation) -> dict[str, Any]:
         ],
         categories=_categories_json(allocation.categories),
     )
+    if allocation.board_prizes is not None:
+        document["board_prizes"] = allocation.board_prizes
     return document
 
 
@@ -465,8 +484,14 @@ def prize_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> PrizePag
 
 
 def _payload(document: dict[str, Any]) -> tuple[Any, ...]:
-    """What a payee would notice: rows, totals and category payouts (not the version)."""
-    return (document["rows"], document["total_paid"], document.get("categories"))
+    """What a payee would notice: rows, totals, category payouts and board prizes (not the
+    version)."""
+    return (
+        document["rows"],
+        document["total_paid"],
+        document.get("categories"),
+        document.get("board_prizes"),
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -205,6 +205,21 @@ def _hit(entry: RatingEntry, column: str) -> Hit:
     )
 
 
+def players_by_fide_id(event: Event, ids: list[str]) -> tuple[RatingList | None, dict[str, Hit]]:
+    """The event's default rating list and its players with these FIDE ids (exact, one query
+    on the list's id index), each with the event's rating: for registering by id alone."""
+    chosen = rating_list_default(rating_lists(), event)
+    if chosen is None or not ids:
+        return chosen, {}
+    column = _rating_column(chosen, event_rating(event))
+    entries = RatingEntry.objects.filter(rating_list=chosen)
+    found = entries.annotate(key=_ordered("fide_id")).filter(key__in=ids[:MAX_IDS])
+    return chosen, {entry.fide_id: _hit(entry, column) for entry in found}
+
+
+MAX_IDS = 100
+
+
 def hits_for_event(event: Event, hits: list[Hit]) -> list[Hit]:
     """The hits, each saying whether the player is already in the event (by FIDE id; one
     query)."""

@@ -206,6 +206,25 @@ ACCESS: dict[str, Access] = {
     "playoffs:game_result": POST_RESULTS,
     "playoffs:coin_toss": POST_DIRECTOR,
     "mso:extra_round": POST_DIRECTOR,
+    # chess team events (issue #22): public pages; the director registers, sets up and pairs,
+    # the result team enters line-ups and match cards.
+    "teams:teams": PUBLIC,
+    "teams:register": POST_DIRECTOR,
+    "teams:team": PUBLIC,
+    "teams:settings": POST_DIRECTOR,
+    "teams:numbers": POST_DIRECTOR,
+    "teams:adjustment": POST_DIRECTOR,
+    "teams:lineup_deadline": POST_DIRECTOR,
+    "teams:bye": POST_DIRECTOR,
+    "teams:rounds": PUBLIC,
+    "teams:round": PUBLIC,
+    "teams:pair": POST_DIRECTOR,
+    "teams:publish": POST_DIRECTOR,
+    "teams:discard": POST_DIRECTOR,
+    "teams:lineup": POST_RESULTS,
+    "teams:card": POST_RESULTS,
+    "teams:standings": PUBLIC,
+    "teams:boards": PUBLIC,
     # ratings: every logged-in user sees the lists; importing and deleting need the
     # ratings.manage_rating_lists permission (the superuser's here); the search is the event's
     # director's (registration).
@@ -276,6 +295,7 @@ EXAMPLES = {
     "cohen": "cohen-chess.json",
     "mso": "mso-multi-player.json",
     "swiss": "swiss-open.json",
+    "teams": "team-swiss.json",
 }
 
 
@@ -330,6 +350,7 @@ def world(django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:  # ty
 def _event_for(route: str, world: dict[str, Any]) -> Event:
     events = world["events"]
     markers = (("/gnot/", "gnot"), ("/cohen/", "cohen"), ("/tables/", "mso"), ("/swiss/", "swiss"))
+    markers += (("/team/", "teams"), ("/teams/", "teams"))
     for marker, kind in markers:
         if marker in route:
             return events[kind]
@@ -356,13 +377,19 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "uidb64": "MQ",
         "token": "not-a-token",
         "start_no": 1,
+        "team_no": 1,
         "report_id": 1,  # no such report: the result team's confirmation is a 404
         "list_id": 1,  # no such list: the superuser's delete is a 404
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")
         values["game_id"] = (multi.first() if "/tables/" in route.route else world["game"]).pk  # type: ignore[union-attr]
-    if "match_id" in route.params:
+    if "match_id" in route.params and route.key.startswith("teams:"):
+        from formats.teams.models import TeamMatch as ChessTeamMatch
+
+        first = ChessTeamMatch.objects.filter(round__event=event).order_by("pk").first()
+        values["match_id"] = first.pk  # type: ignore[union-attr]
+    elif "match_id" in route.params:
         values["match_id"] = TeamMatch.objects.filter(event=event).order_by("pk").first().pk  # type: ignore[union-attr]
     if route.key == "cohen:advance":
         values["stage"] = event.cohen_stages.order_by("first_round").first().name  # type: ignore[union-attr]

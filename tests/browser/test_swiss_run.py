@@ -77,7 +77,7 @@ def create_event(page: Page) -> str:
     page.get_by_label("Rounds").fill(str(ROUNDS))
     page.get_by_label("Regulation preset").select_option("fide-2024")
     page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("heading", name="Players")).to_be_visible()
+    expect(page.get_by_role("heading", name="Players", exact=True)).to_be_visible()
     expect(page.get_by_role("status")).to_contain_text(f"Created {EVENT_NAME}.")
     return page.url.rstrip("/").split("/")[-2]  # /e/SLUG/players/
 

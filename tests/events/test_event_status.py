@@ -228,6 +228,61 @@ def test_mso_two_player_perfect_scores_ask_for_the_extra_round(director, client_
     assert "Pair the extra round for the perfect scores" in steps
 
 
+@pytest.mark.django_db
+def test_a_team_swiss_walks_from_registration_to_the_match_cards(director, client_for) -> None:  # type: ignore[no-untyped-def]
+    from formats.teams import services as teams
+    from formats.teams.models import BoardGame, Team, TeamMatch
+    from tests.formats.teams.test_services import team_event
+
+    event = team_event(director, teams=0, boards=2)
+    client = client_for(director)
+    assert _page(client, event.slug)[:2] == ("Registration, 0 teams", ["Register the teams"])
+    event = team_event(director, teams=4, boards=2)
+    status, steps, _ = _page(client, event.slug)
+    assert status == "Registration, 4 teams" and steps == ["Pair round 1"]
+    teams.team_round_pair(event=event, round_no=1, user=director)
+    status, steps, _ = _page(client, event.slug)
+    assert status == "Round 1 of 5 paired: a draft to review and publish"
+    assert steps == ["Review and publish round 1"]
+    teams.team_round_publish(event=event, round_no=1, user=director)
+    matches = list(TeamMatch.objects.filter(round__event=event).order_by("table"))
+    assert len(matches) == 2 == Team.objects.filter(event=event).count() // 2
+    status, steps, can_close = _page(client, event.slug)
+    assert status == "Round 1 of 5: 0 of 2 matches decided"
+    assert steps == ["Enter round 1's match cards: 2 missing"] and not can_close
+    teams.match_card_record(
+        event=event,
+        match_id=matches[0].pk,
+        results={1: "1-0"},
+        expected_version=matches[0].version,
+        user=director,
+    )
+    # one board of two entered: the match still waits for its card
+    assert _page(client, event.slug)[0] == "Round 1 of 5: 0 of 2 matches decided"
+    first = TeamMatch.objects.get(pk=matches[0].pk)
+    teams.match_card_record(
+        event=event,
+        match_id=first.pk,
+        results={1: "1-0", 2: "1/2-1/2"},
+        expected_version=first.version,
+        user=director,
+    )
+    teams.match_card_record(
+        event=event,
+        match_id=matches[1].pk,
+        results={},
+        forfeit="+-",
+        expected_version=matches[1].version,
+        user=director,
+    )
+    assert not BoardGame.objects.filter(match=first, result="").exists()
+    status, steps, _ = _page(client, event.slug)
+    assert status == "Round 1 of 5 complete" and steps == ["Pair round 2"]
+    # a visitor is offered nothing to do
+    visitor_page = client_for(None).get(f"/e/{event.slug}/").content.decode()
+    assert "Round 1 of 5 complete" in visitor_page and 'id="next-card"' not in visitor_page
+
+
 # -- Every format the registry lists has a case above ----------------------------------------
 
 COVERED = {
@@ -235,6 +290,7 @@ COVERED = {
     "cohen": "cohen-club-night",
     "mso-multi-player": "mso-settlers-2021",
     "mso-two-player": "test_mso_two_player_perfect_scores_ask_for_the_extra_round",
+    "chess-teams": "test_a_team_swiss_walks_from_registration_to_the_match_cards",
 }
 
 

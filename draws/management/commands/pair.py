@@ -24,6 +24,7 @@ from draws import swiss_selectors as selectors
 from draws import swiss_services as services
 from draws.swiss import Difference, Pairing, check_round
 from events.errors import UserError
+from events.formats import format_of
 from events.management import event_or_fail
 from events.models import Bye, Event
 
@@ -166,8 +167,18 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_fail(options["slug"])
+        fmt = format_of(event)
         try:
             round_no = _round_option(event, options["round_no"])
+            if fmt is not None and fmt.pair_document is not None and not options["check"]:
+                document = fmt.pair_document(
+                    event,
+                    round_no=round_no,
+                    dry_run=options["dry_run"],
+                    publish=not options["draft"],
+                )
+                self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
+                return
             if options["check"]:
                 self._check(event, round_no, options["format"])
                 return

@@ -62,6 +62,11 @@ class Command(BaseCommand):
             ("gnot-2012-25", "gnot-2012-25.json"),
             ("cohen-club-night", "cohen-chess.json"),
             ("mso-settlers-2021", "mso-multi-player.json"),
+            # Chess team events (issue #22): an 11-team, 4-board team Swiss three rounds in
+            # (a reserve used, a board and a match forfeited, the bye, a requested half bye),
+            # and a 6-team double round robin four rounds in.
+            ("team-swiss-2026", "team-swiss.json"),
+            ("team-league-2026", "team-round-robin.json"),
         ):
             if not Event.objects.filter(slug=slug).exists():
                 event = event_import_document(text=(EXAMPLES / example).read_text(), user=director)

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import gc
+import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
+from events.formats import format_of
 from events.management import event_or_fail
 from standings.output import json_text, to_csv, to_text
 from standings.selectors import event_standings
@@ -41,6 +43,16 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_fail(options["slug"])
         codes = [c.strip() for c in options["tiebreaks"].split(",") if c.strip()]
+        fmt = format_of(event)
+        if fmt is not None and fmt.standings_document is not None:
+            try:
+                document = fmt.standings_document(
+                    event, after_round=options["after_round"], codes=codes or None
+                )
+            except UserError as exc:
+                raise CommandError(str(exc)) from exc
+            self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
+            return
         try:
             table = event_standings(
                 event,
