@@ -9,8 +9,9 @@ paired) in a scratch PostgreSQL database (dropped at the end), production settin
 time) of: computing each public page through Django's test client, the kept renderings
 dropped but the standings table kept; the standings after each new result of round 5, as a
 refresh during a live round finds them; a page answered from the kept rendering (200 and
-304); the director's result entry page and an htmx result save. ``--profile PAGE`` prints
-cProfile's top functions for one computation of that page.
+304); the director's result entry page and an htmx result save; a player's private page
+(issue 21) polled after a result of round 5, the first player's and another's. ``--profile
+PAGE`` (or ``"player page"``) prints cProfile's top functions for one computation of it.
 """
 
 from __future__ import annotations
@@ -98,7 +99,29 @@ def save():
     return director.post(f"/e/{slug}/games/{game.pk}/result/",
                          {"result": "1-0", "version": game.version}, **HTMX)
 figures["result save, htmx (director)"] = cpu(save)
-if spec["profile"]:
+# Issue 21: a player's private page, polled after a result of round 5 (a new results version:
+# the kept page of every player is stale), for a player whose own game has no result yet.
+from playerpage.models import PlayerLink
+from playerpage.services import player_links_issue
+event_obj = Game.objects.filter(round__event__slug=slug).first().round.event
+player_links_issue(event=event_obj, user=owner)
+waiting = Game.objects.filter(round__event__slug=slug, round__number=5, result="").order_by("board")
+token = PlayerLink.objects.get(player_id=waiting.first().white_id).token
+phone = Client()
+figures["player page poll, the first after a result of round 5"] = cpu(
+    lambda: phone.get(f"/p/{token}/", **HTMX), a_result_of_round_5)
+other = PlayerLink.objects.get(player_id=waiting.first().black_id).token
+figures["player page poll, another player's after the same result"] = cpu(
+    lambda: phone.get(f"/p/{other}/", **HTMX),
+    lambda: (a_result_of_round_5(), phone.get(f"/p/{token}/", **HTMX)))
+if spec["profile"] == "player page":
+    a_result_of_round_5()
+    profile = cProfile.Profile()
+    profile.enable()
+    phone.get(f"/p/{token}/", **HTMX)
+    profile.disable()
+    pstats.Stats(profile, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
+if spec["profile"] in spec["pages"]:
     path, htmx = spec["pages"][spec["profile"]]
     drop_pages()
     profile = cProfile.Profile()
@@ -114,7 +137,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--runs", type=int, default=15, help="computations per page (median)")
-    parser.add_argument("--profile", default="", choices=["", *PAGES], help="cProfile one page")
+    parser.add_argument("--profile", default="", choices=["", *PAGES, "player page"], help="cProfile one page")
     options = parser.parse_args()
     if not 2 <= options.players <= 1000 or not 1 <= options.runs <= 100:
         parser.error("2 to 1000 players, 1 to 100 runs")
@@ -133,7 +156,7 @@ def measure(server: str, work: Path, options: argparse.Namespace) -> dict[str, f
     with load.scratch_database(server) as database_url:
         env = load.django_env(database_url, STATIC_ROOT=str(work / "static"))
         env.update(ALLOWED_HOSTS="testserver", REDIS_URL="")
-        bench = argparse.Namespace(players=options.players, rounds=9, played=4, directors=1)
+        bench = argparse.Namespace(players=options.players, rounds=9, played=4, directors=1, phones=0)
         plan = load.prepare(env, work, bench)
         spec = {"slug": plan["slug"], "runs": options.runs, "pages": PAGES}
         spec["profile"] = options.profile

@@ -212,6 +212,50 @@ def event_crosstable(
     )
 
 
+def player_crosstable(event: Event, player: Player, *, published_only: bool = True) -> Crosstable:
+    """:func:`event_crosstable` for one player (issue 21's private page, polled by every
+    player): their games and byes and their opponents' rows only, in three small queries; the
+    player's entrant is the same as in the whole event's table (the opponents' entrants hold
+    only their games against the player)."""
+    shown = Q(round__event=event, round__number__lte=event.rounds)
+    if published_only:
+        shown &= Q(round__published=True)
+    games = list(
+        Game.objects.filter(shown & (Q(white=player) | Q(black=player)))
+        .order_by("round__number", "board")
+        .values_list("round__number", "white_id", "black_id", "result", "time_control")
+    )
+    ids = {player.pk} | {white for _, white, _, _, _ in games} | {b for _, _, b, _, _ in games}
+    players = list(
+        Player.objects.filter(pk__in=ids)
+        .order_by("start_no")
+        .values_list(
+            "pk",
+            "start_no",
+            "name",
+            "rating",
+            "federation",
+            "fide_id",
+            "title",
+            "sex",
+            "birth_date",
+        )
+    )
+    byes = Bye.objects.filter(shown, player=player).values_list(
+        "round__number", "player__start_no", "kind"
+    )
+    return build_crosstable(
+        name=event.name,
+        rounds=event.rounds,
+        start_date=event.start_date,
+        round_robin=event.is_round_robin,
+        scoring=regulation_of(event).scoring,
+        players=players,
+        games=games,
+        byes=byes,
+    )
+
+
 @dataclass(frozen=True)
 class CrosstableRow:
     start_no: int

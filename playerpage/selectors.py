@@ -19,7 +19,7 @@ from django.db.models import Q
 
 from events.errors import UserError
 from events.models import Event, EventStatus, Game, Player, Round
-from events.selectors import event_crosstable, event_version, points_text
+from events.selectors import event_version, player_crosstable, points_text
 from playerpage.models import (
     TOKEN_PATTERN,
     PlayerLink,
@@ -167,7 +167,7 @@ def _player_page(token: str) -> PlayerPage | None:
         "-number"
     )
     current = shown.values_list("number", flat=True).first()
-    table = event_crosstable(event, published_only=True)
+    table = player_crosstable(event, player)  # the player's own rows: no whole crosstable
     names = {e.start_no: e.name for e in table.entrants}
     mine = next(e for e in table.entrants if e.start_no == player.start_no)
     last = current or 0
@@ -208,16 +208,35 @@ def _past(result: Any, names: dict[int, str]) -> PastRound:
 
 def _place(event: Event, start_no: int) -> tuple[str, int]:
     """The place in the standings after the last complete round ("=3" when shared)."""
+    places, after = _places(event)
+    return places.get(start_no, ""), after
+
+
+def _places(event: Event) -> tuple[dict[int, str], int]:
+    """Every player's place, kept once per results version for all the players' pages: after
+    each result every polling player needs theirs, and reading the whole standings table from
+    the cache once per player cost more than the rest of the page (docs/performance.md)."""
     from standings.selectors import event_standings  # above the foundation, as this app is
 
+    key = f"player-places:{event.pk}:{event.results_version}"
+    kept = cache.get(key)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
     try:
         table = event_standings(event)
     except UserError:
-        return "", 0
-    row = next((r for r in table.rows if r.start_no == start_no), None)
-    if row is None or table.after_round == 0:
-        return "", table.after_round
-    return (f"={row.rank}" if row.shared else str(row.rank)), table.after_round
+        places: tuple[dict[int, str], int] = ({}, 0)
+    else:
+        shown = (
+            {}
+            if table.after_round == 0
+            else {
+                row.start_no: f"={row.rank}" if row.shared else str(row.rank) for row in table.rows
+            }
+        )
+        places = (shown, table.after_round)
+    cache.set(key, places, PAGE_SECONDS)
+    return places
 
 
 def _now(event: Event, player: Player, number: int) -> NowRound:
