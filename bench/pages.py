@@ -137,7 +137,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--runs", type=int, default=15, help="computations per page (median)")
-    parser.add_argument("--profile", default="", choices=["", *PAGES, "player page"], help="cProfile one page")
+    parser.add_argument(
+        "--profile", default="", choices=["", *PAGES, "player page"], help="cProfile one page"
+    )
     options = parser.parse_args()
     if not 2 <= options.players <= 1000 or not 1 <= options.runs <= 100:
         parser.error("2 to 1000 players, 1 to 100 runs")
@@ -156,7 +158,9 @@ def measure(server: str, work: Path, options: argparse.Namespace) -> dict[str, f
     with load.scratch_database(server) as database_url:
         env = load.django_env(database_url, STATIC_ROOT=str(work / "static"))
         env.update(ALLOWED_HOSTS="testserver", REDIS_URL="")
-        bench = argparse.Namespace(players=options.players, rounds=9, played=4, directors=1, phones=0)
+        bench = argparse.Namespace(
+            players=options.players, rounds=9, played=4, directors=1, phones=0
+        )
         plan = load.prepare(env, work, bench)
         spec = {"slug": plan["slug"], "runs": options.runs, "pages": PAGES}
         spec["profile"] = options.profile
