@@ -53,6 +53,12 @@ class Contributor:
     start_numbers_fixed: Callable[[Event], str | None] | None = None
     # A block on the result-entry page of a round (the player's page: the arbiter's queue).
     results: Callable[[Event, int], Block | None] | None = None
+    # Players of the event's rating list by exact FIDE id, for registering by the id alone (a
+    # team roster): the list's name and each found id's registration fields, or None when
+    # there is no list.
+    players_by_id: (
+        Callable[[Event, list[str]], tuple[str, dict[str, dict[str, str]]] | None] | None
+    ) = None
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
@@ -83,6 +89,18 @@ def status_text(event: Event) -> str | None:
         said = contributor.status(event) if contributor.status else None
         if said:
             return said
+    return None
+
+
+def players_by_fide_id(
+    event: Event, ids: list[str]
+) -> tuple[str, dict[str, dict[str, str]]] | None:
+    """The first contributor's rating list and its players with these FIDE ids, or None when
+    no list is there to ask."""
+    for contributor in CONTRIBUTORS.values():
+        found = contributor.players_by_id(event, ids) if contributor.players_by_id else None
+        if found is not None:
+            return found
     return None
 
 

@@ -480,13 +480,20 @@ def team_detail(event: Event, team_no: int) -> dict[str, Any] | None:
     }
 
 
+def deadline_text(moment: Any) -> str:
+    """A line-up deadline as people read it, in the site's time zone, which it names."""
+    from django.utils import timezone
+
+    local = timezone.localtime(moment)
+    return f"{local:%Y-%m-%d %H:%M} ({timezone.get_current_timezone_name()})"
+
+
 def lineup_deadline_of(event: Event, round_no: int) -> dict[str, Any] | None:
     """The round's line-up deadline: when, as text, whether it has passed, and the value for a
     ``datetime-local`` field."""
     from django.utils import timezone
 
     from formats.teams.models import LineUpDeadline
-    from formats.teams.services import deadline_text
 
     found = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
     if found is None:

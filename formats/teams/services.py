@@ -293,12 +293,7 @@ def _deadline_passed(event: Any, round_no: int) -> str:
     deadline = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
     if deadline is None or timezone.now() <= deadline.closes_at:
         return ""
-    return deadline_text(deadline.closes_at)
-
-
-def deadline_text(moment: Any) -> str:
-    local = timezone.localtime(moment)
-    return f"{local:%Y-%m-%d %H:%M} ({timezone.get_current_timezone_name()})"
+    return selectors.deadline_text(deadline.closes_at)
 
 
 @transaction.atomic
@@ -319,7 +314,7 @@ def lineup_deadline_set(*, event: Any, round_no: int, closes_at: Any, user: User
         user=user,
         action="teams.lineup_deadline",
         summary=f"Round {round_no}: line-ups "
-        + (f"close at {deadline_text(closes_at)}" if closes_at else "have no deadline"),
+        + (f"close at {selectors.deadline_text(closes_at)}" if closes_at else "have no deadline"),
         before={"closes_at": before.closes_at.isoformat() if before else None},
         after={"closes_at": closes_at.isoformat() if closes_at else None},
     )
@@ -329,7 +324,7 @@ def _from_rating_list(event: Any, roster: list[PlayerFields]) -> list[PlayerFiel
     """Roster lines that hold a FIDE id alone (``1503014``) are filled in from the event's
     rating list (name, federation, the event's rating, title, sex, year of birth), as the
     players page's search does; an id the list does not hold is refused with its line."""
-    from ratings.selectors import players_by_fide_id
+    from events.contributions import players_by_fide_id  # the rating lists, through the seam
 
     wanted = [
         fields.name
@@ -338,12 +333,13 @@ def _from_rating_list(event: Any, roster: list[PlayerFields]) -> list[PlayerFiel
     ]
     if not wanted:
         return roster
-    rating_list, found = players_by_fide_id(event, wanted)
-    if rating_list is None:
+    answer = players_by_fide_id(event, wanted)
+    if answer is None:
         raise UserError(
             f"{wanted[0]}: a FIDE id alone needs a rating list, and none is loaded; type the "
             "player's name"
         )
+    list_name, found = answer
     filled = []
     for line, fields in enumerate(roster, start=1):
         if fields.name not in wanted:
@@ -351,16 +347,16 @@ def _from_rating_list(event: Any, roster: list[PlayerFields]) -> list[PlayerFiel
             continue
         hit = found.get(fields.name)
         if hit is None:
-            raise UserError(f"line {line}: FIDE id {fields.name} is not on {rating_list.name}")
+            raise UserError(f"line {line}: FIDE id {fields.name} is not on {list_name}")
         filled.append(
             PlayerFields(
-                name=hit.name,
-                federation=hit.federation,
-                fide_id=hit.fide_id,
-                rating=hit.rating or 0,
-                title=hit.title,
-                sex=hit.sex,
-                birth_year=hit.birth_year,
+                name=hit["name"],
+                federation=hit["federation"],
+                fide_id=hit["fide_id"],
+                rating=int(hit["rating"] or 0),
+                title=hit["title"],
+                sex=hit["sex"],
+                birth_year=int(hit["birth_year"]) if hit["birth_year"] else None,
                 where=fields.where,
             )
         )

@@ -118,13 +118,13 @@ def test_pair_review_publish_and_the_match_card(
     # 1-0, then the white team's board 2 player absent (-/+): 1-1, a drawn match (C.07 11.1)
     for team in (match.white, match.black):
         assert re.search(
-            rf"<td class=\"num\">{team.team_no}</td><td>{team.name}</td>"
+            rf"<td class=\"num\">{team.team_no}</td><td><a [^>]*>{team.name}</a></td>"
             r"<td class=\"num\">1</td><td class=\"num\">1</td>",
             standings,
         )
     # the double forfeit (--): nobody scores
     for team in (other.white, other.black):
-        assert f'<td>{team.name}</td><td class="num">0</td><td class="num">0</td>' in standings
+        assert f'>{team.name}</a></td><td class="num">0</td><td class="num">0</td>' in standings
     boards = client_for(visitor).get(f"/e/{cup.slug}/team/boards/").content.decode()
     assert 'id="board-ranking"' in boards
 
