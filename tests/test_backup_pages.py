@@ -138,6 +138,11 @@ def _params(route: Route, event: Event) -> Iterator[dict[str, Any]]:
             "session", "round", "stage", "table", "half"
         ):
             yield {"slug": event.slug, "match_id": match.pk}
+    elif route.params == ("slug", "team_no"):  # a chess team event's team pages
+        from formats.teams.models import Team as ChessTeam
+
+        for team_no in ChessTeam.objects.filter(event=event).values_list("team_no", flat=True):
+            yield {"slug": event.slug, "team_no": team_no}
     elif route.params == ("slug", "code") and route.key.startswith("gnot:"):
         for code in KNOCKOUT_ORDER if TeamMatch.objects.filter(event=event).exists() else ():
             yield {"slug": event.slug, "code": code}

@@ -7,6 +7,7 @@ any, the browser tests fail with one line: a skipped browser test is not a pass.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
@@ -67,7 +68,16 @@ def new_page(browser, live_server) -> Iterator[Callable[[], object]]:  # type: i
         return context.new_page()
 
     yield open_page
+    from playwright.sync_api import Error as PlaywrightError
+
     for context in contexts:
+        # A request still in flight (an htmx swap's follow-up, a poll) would hold table locks
+        # in the live server's thread while the teardown's flush truncates the tables: a
+        # deadlock. Let every page's network fall quiet before closing (500 ms without a
+        # request; a page that keeps polling is closed after at most 5 s).
+        for page in context.pages:
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_load_state("networkidle", timeout=5_000)
         context.close()
 
 
