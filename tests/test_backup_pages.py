@@ -131,18 +131,13 @@ def _params(route: Route, event: Event) -> Iterator[dict[str, Any]]:
     elif route.params == ("slug", "number"):
         for number in range(1, event.rounds + 1):
             yield {"slug": event.slug, "number": number}
-    elif route.params in (("slug", "fmt"), ("slug", "start_no")):
+    elif route.params in (("slug", "fmt"), ("slug", "start_no"), ("slug", "team_no")):
         yield from _one_of_each(route.params[1], event)
     elif route.params == ("slug", "match_id"):
         for match in TeamMatch.objects.filter(event=event).order_by(
             "session", "round", "stage", "table", "half"
         ):
             yield {"slug": event.slug, "match_id": match.pk}
-    elif route.params == ("slug", "team_no"):  # a chess team event's team pages
-        from formats.teams.models import Team as ChessTeam
-
-        for team_no in ChessTeam.objects.filter(event=event).values_list("team_no", flat=True):
-            yield {"slug": event.slug, "team_no": team_no}
     elif route.params == ("slug", "code") and route.key.startswith("gnot:"):
         for code in KNOCKOUT_ORDER if TeamMatch.objects.filter(event=event).exists() else ():
             yield {"slug": event.slug, "code": code}
@@ -151,9 +146,14 @@ def _params(route: Route, event: Event) -> Iterator[dict[str, Any]]:
 
 
 def _one_of_each(param: str, event: Event) -> Iterator[dict[str, Any]]:
-    """Every export format; the first player's page (a player's edit page: issue 20)."""
+    """Every export format; every team's page (a chess team event's); the first player's
+    page (a player's edit page: issue 20)."""
+    from formats.teams.models import Team as ChessTeam
+
     if param == "fmt":
         values: list[Any] = ["csv", "xlsx", "json"]
+    elif param == "team_no":
+        values = list(ChessTeam.objects.filter(event=event).values_list("team_no", flat=True))
     else:
         values = list(event.players.order_by("start_no").values_list("start_no", flat=True)[:1])
     for value in values:
