@@ -350,7 +350,10 @@ def prizes_allocate(*, event: Event) -> PrizeAllocation:
         fide_ids: dict[int, str] = {}  # the rows are teams
     else:
         fide_ids = dict(Player.objects.filter(event=event).values_list("start_no", "fide_id"))
-    boards = fmt.board_prizes(event, settings) if fmt and fmt.board_prizes else None
+    try:
+        boards = fmt.board_prizes(event, settings) if fmt and fmt.board_prizes else None
+    except PrizeInputError as exc:  # a board prize that is not a whole number of units
+        raise PrizesUnavailable(f"board prizes: {exc}") from exc
     return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids, boards)
 
 

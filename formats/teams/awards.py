@@ -18,6 +18,7 @@ Decisions (docs/teams.md, "Prizes"):
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import groupby
 from typing import Any
@@ -121,9 +122,7 @@ def board_prizes(event: Event, settings: Any) -> list[dict[str, Any]]:
             unit=settings.unit,
         )
         by_no = {row["player"].start_no: row for row in rows}
-        sizes = {
-            rank: sum(1 for p in placed if p.rank == rank) for rank in {p.rank for p in placed}
-        }
+        sizes = Counter(p.rank for p in placed)
         boards.append(
             {
                 "board": board,

@@ -261,3 +261,20 @@ def test_a_team_page_lists_its_matches_and_each_players_games(league, director, 
     assert client_for(None).get(f"/e/{league.slug}/teams/9/").status_code == 404
     standings = client_for(None).get(f"/e/{league.slug}/team/standings/").content.decode()
     assert f'href="/e/{league.slug}/teams/3/">Team 3</a>' in standings
+
+
+def test_a_board_prize_off_the_rounding_unit_is_said_on_the_sheet(
+    league, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    for number in (1, 2, 3):
+        _round(league, director, number)
+    services.team_setup_update(
+        event=league,
+        fields=services.SetupFields(boards=2, board_prizes="75.5", min_board_games=2),
+        expected_version=selectors.setup_of(league).version,
+        user=director,
+    )
+    with pytest.raises(PrizesUnavailable, match=r"board prizes: .*not a whole number"):
+        prizes_allocate(event=league)
+    page = client_for(director).get(f"/e/{league.slug}/prizes/")
+    assert page.status_code == 200 and "board prizes: " in page.content.decode()
