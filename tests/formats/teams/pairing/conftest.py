@@ -6,6 +6,7 @@ events and rounds selected."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from tests.formats.teams.pairing.differential import TALLY
 from tests.formats.teams.pairing.generator import Case
 
 FULL = "team_pairing_full"
+HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -25,7 +27,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    # Only the differential's own cases (test_differential.py records them): other tests that
+    # take a generated ``case`` (tests/formats/teams/test_history.py) record nothing here.
     for item in session.items:
+        if item.path.name != "test_differential.py" or item.path.resolve().parent != HERE:
+            continue
         case = getattr(item, "callspec", None) and item.callspec.params.get("case")
         if isinstance(case, Case):
             TALLY.expect(case)
