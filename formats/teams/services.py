@@ -235,12 +235,17 @@ NUMBERING_RULES = {
 MAX_RENUMBERED = 333  # numbers are moved through free ones below 1000 (record 310: 3 digits)
 
 
-def _average_top(team: Team, boards: int) -> Fraction:
-    ratings = sorted(
-        (entry.player.rating or 0 for entry in team.roster.select_related("player")),
-        reverse=True,
-    )[:boards]
-    return Fraction(sum(ratings), boards)
+def _averages_top(event: Any, boards: int) -> dict[int, Fraction]:
+    """Each team's average of its ``boards`` highest roster ratings (unrated: 0), one query."""
+    ratings: dict[int, list[int]] = {}
+    for team_id, rating in RosterEntry.objects.filter(team__event=event).values_list(
+        "team_id", "player__rating"
+    ):
+        ratings.setdefault(team_id, []).append(rating or 0)
+    return {
+        team_id: Fraction(sum(sorted(found, reverse=True)[:boards]), boards)
+        for team_id, found in ratings.items()
+    }
 
 
 @transaction.atomic
@@ -263,8 +268,10 @@ def team_numbers_assign(*, event: Any, rule: str, user: UserLike) -> list[Team]:
         raise UserError(f"at most {MAX_RENUMBERED} teams can be renumbered at once")
     if rule == "rating":
         boards = selectors.setup_of(event).boards
-        average = {team.pk: _average_top(team, boards) for team in teams}
-        teams.sort(key=lambda team: (-average[team.pk], team.name.casefold(), team.pk))
+        average = _averages_top(event, boards)
+        teams.sort(
+            key=lambda team: (-average.get(team.pk, Fraction(0)), team.name.casefold(), team.pk)
+        )
     elif rule == "lot":
         random.Random(f"{event.lots_seed}:team-numbers").shuffle(teams)
     before = {team.name: team.team_no for team in teams}
