@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "config.apps.ProjectConfig",  # the deployment checks (config/checks.py)
     "accounts",
     "events",
     "standings",

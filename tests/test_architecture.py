@@ -5,7 +5,9 @@ inside functions and under ``TYPE_CHECKING``. A module that imports another only
 function still depends on it, and a cycle hidden that way is still a cycle.
 
 - No import cycle between modules.
-- ``events`` is the foundation: it imports nothing from the apps above it.
+- ``events`` is the foundation: it imports nothing from the apps above it, nor the project
+  package ``config`` (settings come through ``django.conf``; ``config`` registers its own
+  deployment checks from its ``AppConfig``).
 - The core apps (events, standings, draws, playoffs, prizes, config) never import a format app:
   a format plugs in through the seam (``events.formats``), and the settings and root URLs name
   it only as a string.
@@ -27,8 +29,19 @@ import pytest
 from tests.conftest import REPO
 
 CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config", "accounts")
-PACKAGES = (*CORE_APPS, "formats", "ratings")
-ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats", "ratings")
+PACKAGES = (*CORE_APPS, "formats", "ratings", "playerpage")
+# The project package (settings, root URLs, deployment checks) is above everything: the
+# foundation reads settings through django.conf, never by importing config.
+ABOVE_THE_FOUNDATION = (
+    "standings",
+    "draws",
+    "playoffs",
+    "prizes",
+    "formats",
+    "ratings",
+    "playerpage",
+    "config",
+)
 
 
 def _module_name(path: Path) -> str:
