@@ -79,24 +79,30 @@ def _preferences_compatible(a: str, b: str) -> bool:
     return a != b or not a or not b
 
 
+def _repeated_colour_differs(low: PlayerState, high: PlayerState) -> bool:
+    """C11's last clause: with equal imbalances, the two did not play the same colour twice in
+    a row; else the player with the smaller imbalance did not repeat the colour the other
+    player's preference is against."""
+    if low.colour_imbalance == high.colour_imbalance:
+        return not low.repeated_colour or low.repeated_colour != high.repeated_colour
+    smaller = high if low.colour_imbalance > high.colour_imbalance else low
+    opposite = "b" if low.colour_preference == "w" else "w" if low.colour_preference else ""
+    return smaller.repeated_colour != opposite
+
+
+def _mild(player: PlayerState) -> bool:
+    """Neither a strong nor an absolute colour preference (C13)."""
+    return not player.strong_preference and not player.absolute_preference
+
+
 def _colour_flags(low: PlayerState, high: PlayerState) -> tuple[bool, bool, bool, bool]:
     """C10–C13 for one pair, as bbpPairings' ``insertColorBits`` (True = criterion met)."""
     same = low.colour_preference == high.colour_preference
-    c10 = not low.absolute_imbalance or not high.absolute_imbalance or not same
-    if low.colour_imbalance == high.colour_imbalance:
-        third = not low.repeated_colour or low.repeated_colour != high.repeated_colour
-    else:
-        smaller = high if low.colour_imbalance > high.colour_imbalance else low
-        opposite = "b" if low.colour_preference == "w" else "w" if low.colour_preference else ""
-        third = smaller.repeated_colour != opposite
-    c11 = not low.absolute_preference or not high.absolute_preference or not same or third
+    both_absolute = low.absolute_preference and high.absolute_preference
+    c10 = not (low.absolute_imbalance and high.absolute_imbalance and same)
+    c11 = not both_absolute or not same or _repeated_colour_differs(low, high)
     c12 = _preferences_compatible(low.colour_preference, high.colour_preference)
-    c13 = (
-        (not low.strong_preference and not low.absolute_preference)
-        or (not high.strong_preference and not high.absolute_preference)
-        or (low.absolute_preference and high.absolute_preference)
-        or not same
-    )
+    c13 = _mild(low) or _mild(high) or both_absolute or not same
     return c10, c11, c12, c13
 
 

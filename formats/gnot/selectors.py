@@ -100,9 +100,13 @@ def scale_for(code: str, setup: GnotSetup | None) -> VPScale:
     return vp_scale(code)
 
 
-def scale_of(event: Event) -> VPScale:
-    setup = GnotSetup.objects.filter(event=event).first()
+def setup_scale(setup: GnotSetup | None) -> VPScale:
+    """The event's VP scale: its setup's, else the default."""
     return scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
+
+
+def scale_of(event: Event) -> VPScale:
+    return setup_scale(GnotSetup.objects.filter(event=event).first())
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ def whist_scoring(event: Event) -> WhistScoring:
 
 def whist_scoring_of(setup: GnotSetup | None) -> WhistScoring:
     """:func:`whist_scoring` from the event's setup row, already loaded."""
-    swiss = scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
+    swiss = setup_scale(setup)
     if setup is None:
         return WhistScoring(swiss, 8, swiss)
     scale = scale_for(setup.whist_vp_scale, setup) if setup.whist_vp_scale else swiss
@@ -701,35 +705,38 @@ class SwissTable:
         return max((line.vps for line in self.lines.values()), default=Fraction(0))
 
 
-def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissTable:
-    rows = match_rows(event) if rows is None else rows
-    setup = GnotSetup.objects.filter(event=event).first()
-    scale = scale_for(setup.vp_scale if setup else DEFAULT_VP_SCALE, setup)
-    seed = event.lots_seed
-    entries = {
-        e.team.team_no: e for e in SwissEntry.objects.filter(event=event).select_related("team")
-    }
-    byes = {b.round: b for b in SwissBye.objects.filter(event=event).select_related("team")}
-    swiss_rows = [r for r in rows if r.session == "swiss"]
-    played = [engine_match(r) for r in swiss_rows if r.status != MatchStatus.SCHEDULED]
+def _swiss_lines(
+    entries: dict[int, SwissEntry],
+    played: list[Match],
+    byes: dict[int, SwissBye],
+    scale: VPScale,
+    guests: frozenset[int],
+) -> dict[int, engine.SwissLine]:
     bye_points: dict[int, Fraction] = defaultdict(Fraction)
     for bye in byes.values():
         bye_points[bye.team.team_no] += Fraction(bye.vps)
-    guests = frozenset(team for team, e in entries.items() if e.non_contending)
-    lines = engine.swiss_lines(
+    return engine.swiss_lines(
         {team: Fraction(e.entry_score) for team, e in entries.items()},
         played,
         scale,
         byes=bye_points,
         non_contending=guests,
     )
-    standing = engine.swiss_standing(lines, seed=seed, purpose="gnot-swiss-standing")
-    names = {t.team_no: t.name for t in teams_of(event)}
+
+
+def _swiss_table_rows(
+    standing: Sequence[RankedTeam],
+    entries: dict[int, SwissEntry],
+    lines: dict[int, engine.SwissLine],
+    names: dict[int, str],
+    played: list[Match],
+    guests: frozenset[int],
+) -> tuple[SwissRow, ...]:
     games: dict[int, int] = defaultdict(int)
     for match in played:
         for team in match.teams:
             games[team] += 1
-    table = tuple(
+    return tuple(
         SwissRow(
             r.rank,
             r.team_no,
@@ -744,9 +751,31 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissTa
         )
         for r in standing
     )
-    by_round: dict[int, list[TeamMatch]] = defaultdict(list)
-    for row in swiss_rows:
-        by_round[row.round].append(row)
+
+
+def _dko_guest(
+    rows: Sequence[TeamMatch],
+    setup: GnotSetup | None,
+    names: dict[int, str],
+    entries: dict[int, SwissEntry],
+) -> DkoGuest | None:
+    """The double knock-out's winner, who may join the Swiss as a guest (session 4)."""
+    dko = decided_outcome(rows, "4")
+    if dko is None:
+        return None
+    joins = bool(setup and setup.dko_winner_swiss)
+    return DkoGuest(dko.winner, names.get(dko.winner, "?"), joins, dko.winner in entries)
+
+
+def _swiss_waiting(
+    rows: Sequence[TeamMatch],
+    setup: GnotSetup | None,
+    scale: VPScale,
+    seed: str,
+    names: dict[int, str],
+    entries: dict[int, SwissEntry],
+) -> tuple[Dropper, ...]:
+    """The teams dropped from the knock-outs that have not entered the Swiss yet."""
     droppers = swiss_droppers(
         rows,
         seed,
@@ -755,25 +784,53 @@ def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissTa
         whist=whist_scoring_of(setup) if len(names) == 25 else None,
         dko_winner_swiss=bool(setup and setup.dko_winner_swiss),
     )
-    waiting = tuple(d for d in droppers if d.team_no not in entries)
-    dko = decided_outcome(rows, "4")
-    guest = None
-    if dko is not None:
-        joins = bool(setup and setup.dko_winner_swiss)
-        guest = DkoGuest(dko.winner, names.get(dko.winner, "?"), joins, dko.winner in entries)
+    return tuple(d for d in droppers if d.team_no not in entries)
+
+
+def _swiss_entries_and_byes(
+    event: Event,
+) -> tuple[dict[int, SwissEntry], dict[int, SwissBye]]:
+    """Who entered the Swiss (by team number) and the byes (by round)."""
+    entries = SwissEntry.objects.filter(event=event).select_related("team")
+    byes = SwissBye.objects.filter(event=event).select_related("team")
+    return {e.team.team_no: e for e in entries}, {b.round: b for b in byes}
+
+
+def _swiss_rounds(
+    swiss_rows: list[TeamMatch], byes: dict[int, SwissBye]
+) -> tuple[dict[int, list[TeamMatch]], int, bool]:
+    """The Swiss matches by round, the last round and whether it is complete."""
+    by_round: dict[int, list[TeamMatch]] = defaultdict(list)
+    for row in swiss_rows:
+        by_round[row.round].append(row)
     last = max((*by_round, *byes), default=0)
     complete = all(r.status != MatchStatus.SCHEDULED for r in by_round.get(last, []))
+    return dict(by_round), last, complete
+
+
+def swiss_view(event: Event, rows: Sequence[TeamMatch] | None = None) -> SwissTable:
+    rows = match_rows(event) if rows is None else rows
+    setup = GnotSetup.objects.filter(event=event).first()
+    scale = setup_scale(setup)
+    entries, byes = _swiss_entries_and_byes(event)
+    swiss_rows = [r for r in rows if r.session == "swiss"]
+    played = [engine_match(r) for r in swiss_rows if r.status != MatchStatus.SCHEDULED]
+    guests = frozenset(team for team, e in entries.items() if e.non_contending)
+    lines = _swiss_lines(entries, played, byes, scale, guests)
+    standing = engine.swiss_standing(lines, seed=event.lots_seed, purpose="gnot-swiss-standing")
+    names = {t.team_no: t.name for t in teams_of(event)}
+    by_round, last, complete = _swiss_rounds(swiss_rows, byes)
     return SwissTable(
         scale,
-        table,
+        _swiss_table_rows(standing, entries, lines, names, played, guests),
         tuple(r.team_no for r in standing),
-        dict(by_round),
+        by_round,
         byes,
-        waiting,
+        _swiss_waiting(rows, setup, scale, event.lots_seed, names, entries),
         last + 1,
         complete,
         lines,
-        guest,
+        _dko_guest(rows, setup, names, entries),
     )
 
 

@@ -549,53 +549,50 @@ def _weighted(f: _Field, function: str, position: int) -> Callable[[s.TeamRound]
     return points
 
 
-def _encounter(
+def _encounter_results(
     f: _Field,
     tie: _Tie,
-    group: list[int],
+    team: int,
+    group: tuple[set[int], int],
     points: Callable[[s.TeamRound], Fraction],
-    best: Fraction,
-) -> int:
-    """C.07 14 (and 6 for the direct encounter): the average result against each other team of
-    the group, the unmet ones counted as wins in a Swiss (a team is placed only when no result
-    of the missing matches could change it). Returns the number of changes."""
-    current = tie.value[group[0]]
-    members = set(group)
-    scored, maximum = {}, {}
-    met_all = True
-    for team in group:
-        results: dict[int, list[Fraction]] = {}
-        for one in f.played[team]:
-            if (
-                one.opponent in members
-                and (one.played or f.event.round_robin)
-                and tie.value[one.opponent] == current
-            ):
-                results.setdefault(one.opponent, []).append(points(one))
-        scored[team] = sum((sum(v, Fraction(0)) / len(v) for v in results.values()), Fraction(0))
-        missing = len(group) - 1 - len(results)
-        if not f.event.round_robin and missing > 0:
-            met_all = False
-            maximum[team] = scored[team] + missing * best
-        else:
-            maximum[team] = scored[team]
+) -> dict[int, list[Fraction]]:
+    """``team``'s results against each other team of the group (its members and their current
+    value) still at that value."""
+    members, current = group
+    results: dict[int, list[Fraction]] = {}
+    for one in f.played[team]:
+        counts = one.played or f.event.round_robin
+        if one.opponent in members and counts and tie.value[one.opponent] == current:
+            results.setdefault(one.opponent, []).append(points(one))
+    return results
+
+
+def _rank_when_all_met(tie: _Tie, group: list[int], scored: dict[int, Fraction]) -> int:
+    """Every pair of the group met: the average results place them, equal ones stay tied."""
+    ordered = sorted(group, key=lambda t: (-scored[t], t))
+    rank = crank = tie.value[group[0]]
+    previous = scored[ordered[0]]
     changes = 0
-    if met_all:
-        ordered = sorted(group, key=lambda t: (-scored[t], t))
-        rank = crank = current
-        previous = scored[ordered[0]]
-        for team in ordered[1:]:
-            rank += 1
-            if scored[team] != previous:
-                crank = rank
-                previous = scored[team]
-                changes += 1
-            tie.value[team] = crank
-        return changes
+    for team in ordered[1:]:
+        rank += 1
+        if scored[team] != previous:
+            crank = rank
+            previous = scored[team]
+            changes += 1
+        tie.value[team] = crank
+    return changes
+
+
+def _rank_with_unmet(
+    tie: _Tie, group: list[int], scored: dict[int, Fraction], maximum: dict[int, Fraction]
+) -> int:
+    """Some pairs did not meet (a Swiss): a team is placed only while no result of the missing
+    matches could change it, from the top down."""
     ordered = sorted(group, key=lambda t: (-scored[t], -maximum[t], t))
-    rank = crank = current
+    rank = crank = tie.value[group[0]]
     previous = scored[ordered[0]]
     unique = True
+    changes = 0
     for i, team in enumerate(ordered[1:], start=1):
         rank += 1
         if unique and previous > max(maximum[t] for t in ordered[i:]):
@@ -606,6 +603,32 @@ def _encounter(
         previous = scored[team]
         tie.value[team] = crank
     return changes
+
+
+def _encounter(
+    f: _Field,
+    tie: _Tie,
+    group: list[int],
+    points: Callable[[s.TeamRound], Fraction],
+    best: Fraction,
+) -> int:
+    """C.07 14 (and 6 for the direct encounter): the average result against each other team of
+    the group, the unmet ones counted as wins in a Swiss (a team is placed only when no result
+    of the missing matches could change it). Returns the number of changes."""
+    level = (set(group), tie.value[group[0]])
+    scored, maximum = {}, {}
+    met_all = True
+    for team in group:
+        results = _encounter_results(f, tie, team, level, points)
+        scored[team] = sum((sum(v, Fraction(0)) / len(v) for v in results.values()), Fraction(0))
+        missing = len(group) - 1 - len(results)
+        maximum[team] = scored[team]
+        if not f.event.round_robin and missing > 0:
+            met_all = False
+            maximum[team] += missing * best
+    if met_all:
+        return _rank_when_all_met(tie, group, scored)
+    return _rank_with_unmet(tie, group, scored, maximum)
 
 
 def _direct_encounter(f: _Field, code: TiebreakCode) -> dict[int, Fraction | None]:
