@@ -227,8 +227,11 @@ export DEBUG=0 ALLOWED_HOSTS="testserver,localhost,127.0.0.1" SECURE_COOKIES=0
 # Each run collects static files into its own directory, so two runs never clash.
 export STATIC_ROOT="$RUN_TMP/static"
 "$PY" manage.py collectstatic --noinput -v 0
+# Every core (pytest-xdist: one database per worker, test_td_<pid>_gw<N>), tests handed out by
+# work stealing; TEST_WORKERS=0 runs in this one process, and `-n N` among the arguments wins.
+workers=${TEST_WORKERS:-$(nproc)}
 set +e
-"$PY" -m pytest "$@"
+"$PY" -m pytest -n "$workers" --dist worksteal "$@"
 status=$?
 set -e
 # pytest exits 5 when it collected no test: that is a failure of the suite, not a pass.

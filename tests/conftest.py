@@ -35,6 +35,15 @@ SHARED = REPO.parent / "shared"
 TIEBREAK_DATA = SHARED / "data" / "tiebreaks"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashing() -> Any:
+    """For the whole session, module fixtures' personas included (tests/hashers.py)."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["tests.hashers.OneIterationPBKDF2PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():  # type: ignore[no-untyped-def]
     """Tests share one process-wide cache; each starts with an empty one."""
@@ -51,6 +60,14 @@ def _public_pages_current(settings):  # type: ignore[no-untyped-def]
     with a rendering older than the current version here (events.caching); the staleness
     window that production allows is tested on its own in tests/events/test_caching.py."""
     settings.PUBLIC_PAGE_STALE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def _static_files_looked_up_per_request(settings):  # type: ignore[no-untyped-def]
+    """Each test ``Client`` loads the middleware anew, and WhiteNoise's would scan the 1,000
+    collected static files each time (85 ms a client, minutes over the suite). Looked up per
+    request instead, as WhiteNoise does in development; production scans once per worker."""
+    settings.WHITENOISE_AUTOREFRESH = True
 
 
 def _user(username: str):  # type: ignore[no-untyped-def]
@@ -198,3 +215,30 @@ def refused_in_one_line(*args: str) -> str:
     assert result.returncode != 0, result.stdout[-500:]
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
     return result.stderr
+
+
+# -- The differential runs' tallies, over pytest-xdist's workers (tests/tallies.py) -----------
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    from tests import tallies
+
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a worker: the controller adds the tallies up
+        workeroutput["tallies"] = tallies.worker_states()
+    elif tallies.incomplete() and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    from tests import tallies
+
+    tallies.add_worker_states(getattr(node, "workeroutput", {}).get("tallies", {}))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    from tests import tallies
+
+    for line in tallies.summaries():
+        terminalreporter.write_line(line)

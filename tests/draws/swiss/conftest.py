@@ -1,6 +1,7 @@
 """The ``pairing_full`` marker (the full differential run against bbpPairings, minutes), left
 out unless asked for with ``-m pairing_full``, and the count of what the differential run
-compared: printed at the end and checked against the tournaments and rounds selected."""
+compared: printed at the end and checked against the tournaments and rounds started
+(``tests/tallies.py``, over pytest-xdist's workers)."""
 
 from __future__ import annotations
 
@@ -27,20 +28,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = [item for item in items if not item.get_closest_marker(FULL)]
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    for item in session.items:
-        case = getattr(item, "callspec", None) and item.callspec.params.get("case")
-        if isinstance(case, Case):
-            TALLY.expect(case)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if TALLY.ran:
-        terminalreporter.write_line(TALLY.summary())
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    # (A pytest-xdist worker runs only part of what it collected: no check there.)
-    worker = hasattr(session.config, "workerinput")
-    if TALLY.ran and not worker and not TALLY.complete() and exitstatus == pytest.ExitCode.OK:
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Counted as each case starts, in whichever worker runs it (tests/tallies.py checks, at the
+    # end of the run, that each compared all its rounds).
+    case = getattr(item, "callspec", None) and item.callspec.params.get("case")
+    if isinstance(case, Case):
+        TALLY.expect(case)

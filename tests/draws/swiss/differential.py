@@ -14,6 +14,7 @@ from fractions import Fraction
 from draws.swiss import PairingImpossible, baku_acceleration, pair_round
 from events.records import Crosstable, Scoring
 from tests.draws.swiss import bbp
+from tests.tallies import register
 
 SCORING_310 = Scoring(
     win=Fraction(3),
@@ -91,7 +92,7 @@ class Tally:
         )
 
 
-TALLY = Tally()
+TALLY = register("swiss-pairing", Tally())
 
 
 def cases(count: int, seed: int, sizes: tuple[int, int]) -> list[Case]:

@@ -1,7 +1,7 @@
 """The oracle (gacrux, in one long-lived subprocess), the ``team_pairing_full`` marker (the full
 differential run, minutes: left out unless asked for with ``-m team_pairing_full``) and the
 count of what the differential run compared, printed at the end and checked against the
-events and rounds selected."""
+events and rounds started (``tests/tallies.py``, over pytest-xdist's workers)."""
 
 from __future__ import annotations
 
@@ -26,27 +26,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = [item for item in items if not item.get_closest_marker(FULL)]
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    # Only the differential's own cases (test_differential.py records them): other tests that
-    # take a generated ``case`` (tests/formats/teams/test_history.py) record nothing here.
-    for item in session.items:
-        if item.path.name != "test_differential.py" or item.path.resolve().parent != HERE:
-            continue
-        case = getattr(item, "callspec", None) and item.callspec.params.get("case")
-        if isinstance(case, Case):
-            TALLY.expect(case)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if TALLY.ran:
-        terminalreporter.write_line(TALLY.summary())
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    # (A pytest-xdist worker runs only part of what it collected: no check there.)
-    worker = hasattr(session.config, "workerinput")
-    if TALLY.ran and not worker and not TALLY.complete() and exitstatus == pytest.ExitCode.OK:
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Counted as each case starts, in whichever worker runs it (tests/tallies.py checks the
+    # sum at the end). Only the differential's own cases: other tests that take a generated
+    # ``case`` (tests/formats/teams/test_history.py) record nothing here.
+    if item.path.name != "test_differential.py" or item.path.resolve().parent != HERE:
+        return
+    case = getattr(item, "callspec", None) and item.callspec.params.get("case")
+    if isinstance(case, Case):
+        TALLY.expect(case)
 
 
 @pytest.fixture(scope="session")

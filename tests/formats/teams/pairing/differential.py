@@ -20,6 +20,7 @@ from formats.teams.pairing import PairingImpossible, TeamPairing, pair_team_roun
 from formats.teams.pairing import model as m
 from tests.formats.teams.pairing.generator import Case, Event, team_trf
 from tests.formats.teams.pairing.oracle import Gacrux, OracleAnswer
+from tests.tallies import register
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Tally:
         )
 
 
-TALLY = Tally()
+TALLY = register("team-pairing", Tally())
 
 
 def _ours(

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from tests.formats.teams.pairing import oracle as pairing_oracle
-from tests.formats.teams.tiebreaks.differential import TALLY
 from tests.formats.teams.tiebreaks.oracle import TiebreakOracle
 
 FULL = "team_tiebreak_full"
@@ -21,11 +20,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if left_out:
             config.hook.pytest_deselected(items=left_out)
             items[:] = [item for item in items if not item.get_closest_marker(FULL)]
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if TALLY.events:
-        terminalreporter.write_line(TALLY.summary())
 
 
 @pytest.fixture(scope="session")

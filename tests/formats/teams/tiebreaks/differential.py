@@ -23,6 +23,7 @@ from formats.teams.tiebreaks import RANKS_INSIDE_THE_TIE, TeamTiebreakError, tea
 from formats.teams.trf import read_team_trf, write_team_trf
 from tests.formats.teams.pairing.generator import Case, Event, records
 from tests.formats.teams.tiebreaks.oracle import TiebreakOracle
+from tests.tallies import register
 
 # The lists compared. The value tie-breaks need no particular order; EDE, TBR and BBE are
 # ranks inside the ties left by the codes before them, so each comes after PTS (and MPVGP).
@@ -84,7 +85,7 @@ class Tally:
         )
 
 
-TALLY = Tally()
+TALLY = register("team-tiebreaks", Tally())
 
 
 def _without_sssc(codes: tuple[str, ...], error: TeamTiebreakError) -> tuple[str, ...]:
