@@ -436,9 +436,11 @@ def test_values_are_exact_and_cover_the_field(seed: int) -> None:
 
 def test_linear_scaling_2000_players_11_rounds() -> None:
     crosstable = generate_swiss(7, players=2000, rounds=11)
-    started = time.perf_counter()
+    # CPU time: a quadratic computation fails it, a busy machine (other tests, other workers)
+    # does not; the wall-clock figures are bench/standings.py's.
+    started = time.process_time()
     values = tiebreaks.compute_all(crosstable, ["PTS", "BH/C1", "BH", "SB", "PS"], "2024")
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert len(values["BH"]) == 2000
     assert elapsed < 3.0
 
