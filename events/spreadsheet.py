@@ -85,14 +85,21 @@ def csv_text(rows: Iterable[Sequence[Any]]) -> str:
     return "".join(",".join(_csv_field(value) for value in row) + "\n" for row in rows)
 
 
-def xlsx_append(sheet: Any, values: Sequence[Any]) -> None:
-    """``sheet.append(values)`` (an openpyxl worksheet) with every text cell stored as text.
+def xlsx_append(sheet: Any, values: Sequence[Any]) -> list[Any]:
+    """``sheet.append(values)`` (an openpyxl worksheet) with every text cell stored as text;
+    the cells of the new row, for the caller's number formats.
 
     openpyxl turns a string that starts with ``=`` into a formula cell; here it stays a
-    string, and one that starts like a formula gets the quote prefix."""
-    sheet.append(list(values))
-    for cell in sheet[sheet.max_row]:
+    string, and one that starts like a formula gets the quote prefix. The cells are made here
+    rather than found afterwards: ``sheet.max_row`` counts every cell of the sheet, so finding
+    each new row by it made a sheet of 5,000 lines take two minutes (issue 29)."""
+    from openpyxl.cell import Cell
+
+    cells = [Cell(sheet, value=value) for value in values]
+    for cell in cells:
         if isinstance(cell.value, str):
             cell.data_type = "s"
             if starts_like_formula(cell.value):
                 cell.quotePrefix = True
+    sheet.append(cells)
+    return cells

@@ -113,21 +113,19 @@ def sheet_xlsx(document: dict[str, Any], *, every_player: bool = False) -> bytes
     sheet.append([])
     currency = display.currency
     header = ["Place", "No.", "Name", f"Amount ({currency})", "Tour points", "Breakdown"]
-    xlsx_append(sheet, [*header, "Prize", f"Paid ({currency})"])
-    for cell in sheet[sheet.max_row]:
+    for cell in xlsx_append(sheet, [*header, "Prize", f"Paid ({currency})"]):
         cell.font = Font(bold=True)
     money_format = _money_format(document)
     for line in display.lines():
         tour = "" if line.tour_points is None else sheet_number(line.tour_points)
         cells = [_place_cell(line.place), line.start_no, line.name, line.amount, tour]
-        xlsx_append(sheet, [*cells, line.breakdown, line.prize, line.paid])
-        sheet.cell(sheet.max_row, 4).number_format = money_format
-        sheet.cell(sheet.max_row, 8).number_format = money_format
-        sheet.cell(sheet.max_row, 6).alignment = Alignment(wrap_text=True)
+        row = xlsx_append(sheet, [*cells, line.breakdown, line.prize, line.paid])
+        row[3].number_format = row[7].number_format = money_format
+        row[5].alignment = Alignment(wrap_text=True)
     sheet.append([])
     for label, value in _totals(document, display):
-        xlsx_append(sheet, [label, None, None, None, None, None, None, value])
-        sheet.cell(sheet.max_row, 8).number_format = money_format
+        row = xlsx_append(sheet, [label, None, None, None, None, None, None, value])
+        row[7].number_format = money_format
     for note in (display.difference_note, *display.category_notes, display.unlisted_note):
         if note:
             xlsx_append(sheet, [note])
@@ -166,18 +164,9 @@ def _xlsx_payouts(workbook: Any, display: SheetDisplay, money_format: str) -> No
     header = ["Place", "No.", "Name", f"Amount ({display.currency})", "From", "Breakdown"]
     xlsx_append(sheet, header)
     for payout in display.payouts:
-        xlsx_append(
-            sheet,
-            [
-                _place_cell(payout.place),
-                payout.start_no,
-                payout.name,
-                payout.amount,
-                payout.source,
-                payout.breakdown,
-            ],
-        )
-        sheet.cell(sheet.max_row, 4).number_format = money_format
+        place = _place_cell(payout.place)
+        cells = [place, payout.start_no, payout.name, payout.amount, payout.source]
+        xlsx_append(sheet, [*cells, payout.breakdown])[3].number_format = money_format
     for note in display.category_notes:
         xlsx_append(sheet, [note])
 
@@ -190,7 +179,7 @@ def _xlsx_boards(workbook: Any, display: SheetDisplay, money_format: str) -> Non
     xlsx_append(sheet, [*header, f"Amount ({display.currency})", "Breakdown"])
     for _, rows in display.boards:
         for row in rows:
-            xlsx_append(
+            cells = xlsx_append(
                 sheet,
                 [
                     row.board,
@@ -205,7 +194,7 @@ def _xlsx_boards(workbook: Any, display: SheetDisplay, money_format: str) -> Non
                     row.breakdown,
                 ],
             )
-            sheet.cell(sheet.max_row, 9).number_format = money_format
+            cells[8].number_format = money_format
 
 
 def sheet_pdf(document: dict[str, Any], *, every_player: bool = False) -> bytes:

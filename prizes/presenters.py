@@ -453,9 +453,11 @@ def _category_notes(categories: dict[str, Any], currency: str) -> tuple[str, ...
         f"No. {item['start_no']} gives up {money_text(item['amount'], currency)}: {item['reason']}"
         for item in categories.get("released", ())
     ]
+    # Not awarded: nobody is eligible, or every eligible player keeps a prize at least as high.
     notes += [
-        f"{item['category']} prize {item['position']} "
-        f"({money_text(item['amount'], currency)}): nobody eligible"
+        f"{item.get('category_name') or item['category']} prize {item['position']} "
+        f"({money_text(item['amount'], currency)}): not awarded, no eligible player without "
+        "a prize at least as high"
         for item in categories.get("unawarded", ())
     ]
     return tuple(notes)

@@ -424,7 +424,12 @@ def _categories_json(
             for item in outcome.released
         ],
         "unawarded": [
-            {"category": item.category, "position": item.position, "amount": str(item.amount)}
+            {
+                "category": item.category,
+                "category_name": names.get(item.category, item.category),
+                "position": item.position,
+                "amount": str(item.amount),
+            }
             for item in outcome.unawarded
         ],
     }
