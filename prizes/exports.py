@@ -263,10 +263,10 @@ def _pdf_places(display: SheetDisplay, font: str, small: Any) -> Any:
     for group in display.groups:
         if group.breakdown:
             data.append([Paragraph(escape(group.heading), small), "", "", "", "", ""])
-            row = len(data) - 1
+            at = len(data) - 1
             commands += [
-                ("SPAN", (0, row), (-1, row)),
-                ("BACKGROUND", (0, row), (-1, row), colors.HexColor("#eeeeee")),
+                ("SPAN", (0, at), (-1, at)),
+                ("BACKGROUND", (0, at), (-1, at), colors.HexColor("#eeeeee")),
             ]
         for row, said in group.printed:
             name = row.name + (" (playoff winner)" if row.playoff_winner else "")
