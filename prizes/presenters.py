@@ -91,11 +91,12 @@ class DisplayGroup:
 
 @dataclass(frozen=True)
 class DisplayPayout:
+    """What a player is finally paid with category prizes (``categories.payouts``)."""
+
     place: str
     start_no: int
     name: str
     amount: Decimal
-    amount_text: str
     source: str
     breakdown: str
 
@@ -418,7 +419,6 @@ def _payouts(categories: dict[str, Any], sizes: Counter[int]) -> tuple[DisplayPa
             start_no=payout["start_no"],
             name=payout["name"],
             amount=Decimal(payout["amount"]),
-            amount_text=money_text(payout["amount"]),
             source=payout["source"],
             breakdown=payout["breakdown"],
         )
