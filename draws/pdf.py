@@ -153,6 +153,9 @@ def pairings_pdf(
         ],
         qr_url=public_url,
         block=BOARDS_PER_BLOCK,
+        # A bye's kind runs across Result, Pts, Rtg and Black, as on the HTML sheet: in the
+        # result column alone "Pairing-allocated bye" broke mid-word.
+        spans=[(i, 4, 7) for i, line in enumerate(lines) if not line.black],
     )
     return sheet_pdf(sheet)
 
@@ -178,5 +181,6 @@ def find_board_pdf(
             for line in lines
         ],
         qr_url=public_url,
+        spans=[(i, 3, 4) for i, line in enumerate(lines) if not line.opponent],  # a bye's kind
     )
     return sheet_pdf(sheet)

@@ -160,7 +160,9 @@ class Sheet:
     """A printed list: a title, a line under it, one ruled table whose header repeats on every
     page, and notes. ``block`` rows are kept on one page together (the blocks of boards of a
     pairing list); ``qr_url`` puts the QR code of that address in the top right corner, and
-    the address under the title."""
+    the address under the title. ``spans`` are (row, first column, last column): that row's
+    cell in the first column runs across to the last, whose cells are left empty (a bye's
+    kind across the result and the missing opponent, as the HTML sheet's colspan)."""
 
     title: str
     subtitle: str
@@ -171,6 +173,7 @@ class Sheet:
     qr_url: str | None = None
     block: int = 0
     font_size: float = 10
+    spans: Sequence[tuple[int, int, int]] = ()
 
 
 QR_MM = 30
@@ -215,8 +218,9 @@ def _sheet_commands(sheet: Sheet, font: str) -> list[tuple[Any, ...]]:
         if column.numeric or column.centred:
             commands.append(("ALIGN", (i, 0), (i, -1), "RIGHT" if column.numeric else "CENTER"))
     commands.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
-    # Data rows are 1..n (0 is the header): a page may end only between two blocks, and a
-    # heavier line marks where one block ends.
+    # Data rows are 1..n (0 is the header).
+    commands += [("SPAN", (first, row + 1), (last, row + 1)) for row, first, last in sheet.spans]
+    # A page may end only between two blocks, and a heavier line marks where one block ends.
     firsts = range(1, len(sheet.rows) + 1, sheet.block) if sheet.block else []
     for first in firsts:
         commands.append(

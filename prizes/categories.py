@@ -44,6 +44,7 @@ from prizes.split import (
     PrizeSheet,
     RoundingItem,
     format_money,
+    pool_text,
     round_shares,
 )
 
@@ -218,8 +219,10 @@ def _prize_order(categories: Sequence[Category]) -> list[tuple[int, int]]:
 
 
 def _already_pooled(pending: dict[int, _Pending], index: int, position: int) -> bool:
+    # The positions a tie pools run on without a gap: two comparisons, however large the tie.
     return any(
-        award.category_index == index and position in award.positions for award in pending.values()
+        award.category_index == index and award.positions[0] <= position <= award.positions[-1]
+        for award in pending.values()
     )
 
 
@@ -270,6 +273,15 @@ def _rounded_awards(
     ranks = {player.start_no: player.rank for player in ranking.players}
     items = [RoundingItem(award.amount, ranks[award.start_no], award.start_no) for award in pending]
     amounts = round_shares(items, sheet.rounding, sheet.unit)
+    # A tie's pooled prizes are said once per tie, not once per member (issue 29: every member
+    # wrote out every pooled prize, and a sheet grew with the square of the tie).
+    pooled = {
+        (award.category_index, award.positions[0], award.positions[-1]): _pooled_text(
+            categories[award.category_index], award.positions[0], award.positions[-1]
+        )
+        for award in pending
+        if len(award.positions) > 1
+    }
     return tuple(
         CategoryAward(
             start_no=award.start_no,
@@ -277,24 +289,30 @@ def _rounded_awards(
             positions=award.positions,
             exact_amount=award.amount,
             amount=amount,
-            breakdown=_award_text(categories[award.category_index], award, amount),
+            breakdown=_award_text(categories[award.category_index], award, amount, pooled),
         )
         for award, amount in zip(pending, amounts, strict=True)
     )
 
 
-def _award_text(category: Category, award: _Pending, amount: Decimal) -> str:
+def _award_text(
+    category: Category, award: _Pending, amount: Decimal, pooled: dict[tuple[int, int, int], str]
+) -> str:
     first, last = award.positions[0], award.positions[-1]
     if first == last:
         return f"{category.name}, prize {first} = {format_money(amount)}"
-    parts = " + ".join(
-        format_money(category.prizes[p - 1]) if p <= len(category.prizes) else "0"
-        for p in award.positions
-    )
     return (
-        f"{category.name}, equal split of prizes {first}–{last} ({parts}) / "
-        f"{len(award.positions)} = {format_money(amount)}"
+        f"{category.name}, equal split of prizes {first}–{last} "
+        f"({pooled[award.category_index, first, last]}) / {len(award.positions)} = "
+        f"{format_money(amount)}"
     )
+
+
+def _pooled_text(category: Category, first: int, last: int) -> str:
+    """The category's prizes ``first``–``last`` (0 beyond its list), pooled by a tie."""
+    prizes = category.prizes[first - 1 : last]
+    terms = [format_money(prize) for prize in prizes] + ["0"] * (last - first + 1 - len(prizes))
+    return pool_text(terms, format_money(sum(prizes, Decimal(0))))
 
 
 def _outcome(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import groupby
@@ -32,6 +32,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from events.errors import UserError
 from events.formats import format_of
@@ -313,6 +314,7 @@ class PrizeAllocation:
     fund: PrizeFund
     fide_ids: dict[int, str]
     board_prizes: list[dict[str, Any]] | None = None
+    category_names: dict[str, str] = field(default_factory=dict)
 
 
 def prizes_allocate(*, event: Event) -> PrizeAllocation:
@@ -354,7 +356,8 @@ def prizes_allocate(*, event: Event) -> PrizeAllocation:
         boards = fmt.board_prizes(event, settings) if fmt and fmt.board_prizes else None
     except PrizeInputError as exc:  # a board prize that is not a whole number of units
         raise PrizesUnavailable(f"board prizes: {exc}") from exc
-    return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids, boards)
+    names = {category.code: category.name for category in categories}
+    return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids, boards, names)
 
 
 def sheet_document(allocation: PrizeAllocation) -> dict[str, Any]:
@@ -380,14 +383,16 @@ def sheet_document(allocation: PrizeAllocation) -> dict[str, Any]:
         places=[
             {"place": prize.place, "amount": str(prize.amount)} for prize in allocation.fund.prizes
         ],
-        categories=_categories_json(allocation.categories),
+        categories=_categories_json(allocation.categories, allocation.category_names),
     )
     if allocation.board_prizes is not None:
         document["board_prizes"] = allocation.board_prizes
     return document
 
 
-def _categories_json(outcome: CategoryOutcome | None) -> dict[str, Any] | None:
+def _categories_json(
+    outcome: CategoryOutcome | None, names: dict[str, str]
+) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {
@@ -407,6 +412,8 @@ def _categories_json(outcome: CategoryOutcome | None) -> dict[str, Any] | None:
             {
                 "start_no": award.start_no,
                 "category": award.category,
+                "category_name": names.get(award.category, award.category),
+                "shared": len(award.positions) > 1,
                 "amount": str(award.amount),
                 "breakdown": award.breakdown,
             }
@@ -417,7 +424,12 @@ def _categories_json(outcome: CategoryOutcome | None) -> dict[str, Any] | None:
             for item in outcome.released
         ],
         "unawarded": [
-            {"category": item.category, "position": item.position, "amount": str(item.amount)}
+            {
+                "category": item.category,
+                "category_name": names.get(item.category, item.category),
+                "position": item.position,
+                "amount": str(item.amount),
+            }
             for item in outcome.unawarded
         ],
     }
@@ -442,6 +454,19 @@ def approval_latest(event: Event) -> PrizeSheetApproval | None:
         .order_by("-approved_at", "-id")
         .first()
     )
+
+
+def approved_document(approval: PrizeSheetApproval) -> dict[str, Any]:
+    """The approved snapshot with who approved it and when (the ``approval`` key), as every
+    export of it says (issue 29). The snapshot itself is stored as it was computed."""
+    return {
+        **approval.snapshot,
+        "approval": {
+            "approved_by": approval.approved_by.get_username() if approval.approved_by else None,
+            "approved_at": timezone.localtime(approval.approved_at).isoformat(),
+            "results_version": approval.results_version,
+        },
+    }
 
 
 def approval_is_outdated(approval: PrizeSheetApproval, event: Event) -> bool:
@@ -474,7 +499,7 @@ def prize_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> PrizePag
             draft = sheet_document(prizes_allocate(event=event))
         except PrizesUnavailable as exc:
             error = str(exc)
-    published = approval.snapshot if approval else None
+    published = approved_document(approval) if approval else None
     return PrizePage(
         is_director=is_director,
         approval=approval,
@@ -488,13 +513,10 @@ def prize_page(event: Event, user: AbstractBaseUser | AnonymousUser) -> PrizePag
 
 def _payload(document: dict[str, Any]) -> tuple[Any, ...]:
     """What a payee would notice: rows, totals, category payouts and board prizes (not the
-    version)."""
-    return (
-        document["rows"],
-        document["total_paid"],
-        document.get("categories"),
-        document.get("board_prizes"),
-    )
+    version, nor the keys a newer sheet adds)."""
+    categories = document.get("categories") or {}
+    payouts = [(p["start_no"], p["amount"], p["source"]) for p in categories.get("payouts", ())]
+    return (document["rows"], document["total_paid"], payouts, document.get("board_prizes"))
 
 
 # --------------------------------------------------------------------------------------------

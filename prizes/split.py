@@ -278,8 +278,28 @@ def _places_text(group: TieGroup) -> str:
     return f"places {group.first_place}–{group.last_place}"
 
 
+# A breakdown says at most this many terms of a sum; a longer one is said by its count and
+# total (issue 29: with every term written out, a 5,000-way tie wrote 5,000 terms on each of
+# its 5,000 rows, and its sheet grew with the square of the tie).
+MAX_TERMS = 8
+
+
+def pool_text(terms: Sequence[str], total: str) -> str:
+    """The prizes a tie pools, in words that do not grow with the tie: three or more equal
+    prizes in a row as ``4,997 × 0``; more than :data:`MAX_TERMS` terms as ``5,000 prizes,
+    600 in all``. Short sums read as before: ``60,000 + 40,000``."""
+    said: list[str] = []
+    for term, run in groupby(terms):
+        count = sum(1 for _ in run)
+        said += [f"{count:,} × {term}"] if count >= 3 else [term] * count
+    if len(said) <= MAX_TERMS:
+        return " + ".join(said)
+    return f"{len(terms):,} prizes, {total} in all"
+
+
 def _sum_text(values: Sequence[Fraction], unit: Decimal) -> str:
-    return " + ".join(_display(value, unit) for value in values)
+    terms = [_display(value, unit) for value in values]
+    return pool_text(terms, _display(sum(values, Fraction(0)), unit))
 
 
 # --------------------------------------------------------------------------------------------
@@ -414,23 +434,37 @@ def hort_split(context: SplitContext) -> tuple[ExactShare, ...]:
     prizes = context.prizes()
     pot_share = sum(prizes, Fraction(0)) / 2 / group.size
     level = Counter(player.tiebreak_order for player in group.players)
-    shares = []
-    for player in group.players:
-        position = player.tiebreak_order or 0
-        sharing = level[position]
-        kept = sum(prizes[position - 1 : position - 1 + sharing], Fraction(0)) / sharing / 2
-        place = group.first_place + position - 1
-        if sharing == 1:
-            where = f"place {place} by tie-break: half of place {place}"
-        else:
-            last = place + sharing - 1
-            where = f"places {place}–{last} still level: half of their prizes shared by {sharing}"
-        text = (
-            f"Hort split of {_places_text(group)}, {where} {_display(kept, context.unit)} + "
-            f"pot share {_display(pot_share, context.unit)}"
-        )
-        shares.append(ExactShare(player.start_no, kept + pot_share, text))
-    return tuple(shares)
+    # Once per position, not per player: players still level share one (issue 29).
+    said = {
+        position: _hort_position(context, prizes, position, sharing, pot_share)
+        for position, sharing in level.items()
+    }
+    return tuple(
+        ExactShare(player.start_no, *said[player.tiebreak_order]) for player in group.players
+    )
+
+
+def _hort_position(
+    context: SplitContext,
+    prizes: Sequence[Fraction],
+    position: int | None,
+    sharing: int,
+    pot_share: Fraction,
+) -> tuple[Fraction, str]:
+    """What a player at ``position`` of the tie takes under the Hort split, and why."""
+    position = position or 0
+    kept = sum(prizes[position - 1 : position - 1 + sharing], Fraction(0)) / sharing / 2
+    place = context.group.first_place + position - 1
+    if sharing == 1:
+        where = f"place {place} by tie-break: half of place {place}"
+    else:
+        last = place + sharing - 1
+        where = f"places {place}–{last} still level: half of their prizes shared by {sharing}"
+    text = (
+        f"Hort split of {_places_text(context.group)}, {where} {_display(kept, context.unit)} + "
+        f"pot share {_display(pot_share, context.unit)}"
+    )
+    return kept + pot_share, text
 
 
 _register_split(

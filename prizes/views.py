@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from events.access import event_for_director
-from events.caching import public_page
+from events.caching import number_up_to, public_page
 from events.errors import UserError
 from events.limits import whole_number
 from events.models import Event
@@ -35,17 +35,30 @@ SHEET_TEMPLATE = "prizes/prize_sheet.html"
 SETUP_TEMPLATE = "prizes/prize_setup.html"
 
 
+# ``?all=1``: every player, not only the prizes (issue 29: a sheet of three prizes ran to two
+# pages of "no prize for place 27 = 0"). The public page and downloads declare it.
+EVERY_PLAYER = {"all": number_up_to(1)}
+
+
+def _every_player(request: HttpRequest) -> bool:
+    return request.GET.get("all") == "1"
+
+
 def _sheet_context(request: HttpRequest, event: Event) -> dict[str, object]:
     page = selectors.prize_page(event, request.user)
+    every_player = _every_player(request)
     return {
         "event": event,
         "page": page,
-        "published": sheet_display(page.published) if page.published else None,
-        "draft": sheet_display(page.draft) if page.draft else None,
+        "every_player": every_player,
+        "published": sheet_display(page.published, every_player=every_player)
+        if page.published
+        else None,
+        "draft": sheet_display(page.draft, every_player=every_player) if page.draft else None,
     }
 
 
-@public_page
+@public_page(params=EVERY_PLAYER)
 def prize_sheet(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_get(slug)
     template = f"{SHEET_TEMPLATE}#prize-sheet" if request.htmx else SHEET_TEMPLATE
@@ -70,19 +83,22 @@ def approve(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("prizes:sheet", slug=slug)
 
 
-def _download(document: dict[str, object], slug: str, fmt: str, kind: str) -> HttpResponse:
-    response = HttpResponse(sheet_render(document, fmt), content_type=CONTENT_TYPES[fmt])
+def _download(
+    request: HttpRequest, document: dict[str, object], slug: str, fmt: str, kind: str
+) -> HttpResponse:
+    body = sheet_render(document, fmt, every_player=_every_player(request))
+    response = HttpResponse(body, content_type=CONTENT_TYPES[fmt])
     response["Content-Disposition"] = f'attachment; filename="{slug}-prizes-{kind}.{fmt}"'
     return response
 
 
-@public_page
+@public_page(params=EVERY_PLAYER)
 def sheet_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    """The approved sheet as frozen (public)."""
+    """The approved sheet as frozen, with who approved it and when (public)."""
     approval = selectors.approval_latest(event_get(slug))
     if approval is None:
         raise Http404("No prize sheet has been approved yet")
-    return _download(approval.snapshot, slug, fmt, "approved")
+    return _download(request, selectors.approved_document(approval), slug, fmt, "approved")
 
 
 def draft_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
@@ -93,7 +109,7 @@ def draft_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     except selectors.PrizesUnavailable as exc:
         messages.error(request, str(exc))
         return redirect("prizes:sheet", slug=slug)
-    return _download(document, slug, fmt, "draft")
+    return _download(request, document, slug, fmt, "draft")
 
 
 # --------------------------------------------------------------------------------------------

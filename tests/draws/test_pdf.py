@@ -9,7 +9,16 @@ from types import SimpleNamespace
 
 from pypdf import PdfReader
 
-from draws.pdf import BOARDS_PER_BLOCK, PairingLine, pairing_blocks, pairing_lines, pairings_pdf
+from draws.pdf import (
+    BOARDS_PER_BLOCK,
+    PairingLine,
+    find_board_lines,
+    find_board_pdf,
+    pairing_blocks,
+    pairing_lines,
+    pairings_pdf,
+)
+from events.models import ByeKind
 
 
 def player(start_no: int, name: str) -> SimpleNamespace:
@@ -57,3 +66,28 @@ def test_a_pdf_page_ends_only_between_two_blocks_of_boards():
         boards = [int(b) for b in re.findall(r"White (\d+)", page.extract_text())]
         assert boards and max(boards) % BOARDS_PER_BLOCK == 0, boards
     assert "https://chess.example.org/e/cafe-open/" in pages[0].extract_text()
+
+
+def test_every_kind_of_bye_is_printed_whole_on_both_sheets():
+    """Issue 29: in the result column alone "Pairing-allocated bye" broke mid-word
+    ("Pairing-a / llocated"); the kind now runs across the empty opponent's columns, as the
+    HTML sheet's colspan does, and on the find-your-board list across Colour and Opponent."""
+    byes = [
+        SimpleNamespace(
+            player=player(10 + i, f"Bye {i}"), get_kind_display=lambda label=label: label
+        )
+        for i, label in enumerate(ByeKind.labels)
+    ]
+    games = [game(1, "1-0")]
+    common = {
+        "event_name": "Café Open",
+        "round_number": 3,
+        "site": "",
+        "public_url": "https://x.example/",
+    }
+    pairings = pairings_pdf(lines=pairing_lines(games, byes), **common)
+    finder = find_board_pdf(lines=find_board_lines(games, byes), **common)
+    for content in (pairings, finder):
+        lines = PdfReader(BytesIO(content)).pages[0].extract_text().splitlines()
+        for label in ByeKind.labels:
+            assert label in [line.strip() for line in lines], (label, lines)

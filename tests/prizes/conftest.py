@@ -14,19 +14,10 @@ from django.core.management import call_command
 from events.models import Event
 from events.services import access_grant
 from playoffs.selectors import event_playoff
+from tests.prizes.documents import round_robin_rounds
 
 ADDENDUM_FUND = ["90000", "60000", "40000", "30000"]  # seed 000, Addendum, step 1
 LEADERS = (1, 2, 3, 4)
-
-
-def round_robin_rounds(players: int) -> list[list[tuple[int, int]]]:
-    """A round robin by the circle method (the pairings' colours do not matter here)."""
-    field = list(range(1, players + 1))
-    rounds = []
-    for _ in range(players - 1):
-        rounds.append([(field[i], field[players - 1 - i]) for i in range(players // 2)])
-        field = [field[0], field[-1], *field[1:-1]]
-    return rounds
 
 
 def leaders_result(white: int, black: int) -> str:

@@ -128,6 +128,23 @@ def test_tied_category_players_share_the_category_prizes_they_occupy() -> None:
     assert payouts[4].amount == Decimal(100)
 
 
+def _category_tie_bytes(size: int) -> int:
+    players = [player(1, 1)] + [player(n, 2, shared=True, sex="f") for n in range(2, size + 2)]
+    ranking = FinalRanking(tuple(players))
+    sheet = allocate_prizes(ranking, PrizeFund.from_amounts([1000]))
+    women = category("best-woman", WOMAN, prizes=(3000, 2000, 1000))
+    outcome = allocate_categories(ranking, sheet, [women])
+    assert len(outcome.awards) == size  # the whole tie shares the category's prizes
+    return sum(len(award.breakdown.encode()) for award in outcome.awards)
+
+
+def test_a_category_ties_breakdowns_grow_linearly_with_the_tie() -> None:
+    """Issue 29: each of a 400-way tie's awards listed all 400 pooled category prizes
+    ("3,000 + 2,000 + 1,000 + 0 + 0 + …"); now "3,000 + 2,000 + 1,000 + 397 × 0"."""
+    small, large = _category_tie_bytes(200), _category_tie_bytes(400)
+    assert large / small < 2.2, (small, large)
+
+
 def test_tiebreak_order_separates_tied_category_players() -> None:
     players = [
         player(1, 1),

@@ -105,7 +105,9 @@ def test_xlsx_written_and_read_back(addendum_event, tmp_path: Path):
     run(addendum_event.slug, "--format", "xlsx", "--output", str(target))
     sheet = load_workbook(target).active
     values = [[cell for cell in row] for row in sheet.iter_rows(values_only=True)]
-    header = values.index(["Place", "No.", "Name", "Amount (USD)", "Tour points", "Breakdown"])
+    header = values.index(
+        ["Place", "No.", "Name", "Amount (USD)", "Tour points", "Breakdown", "Prize", "Paid (USD)"]
+    )
     payees = values[header + 1 : header + 7]
     assert [(row[1], Decimal(str(row[3]))) for row in payees[:4]] == [
         (3, Decimal(72500)),
@@ -115,7 +117,9 @@ def test_xlsx_written_and_read_back(addendum_event, tmp_path: Path):
     ]
     # Tour points are a numeric cell a spreadsheet adds up (55/4; issue 20), not text.
     assert payees[0][4] == 13.75 and "divisible 45,000" in payees[0][5]
-    totals = {row[0]: row[3] for row in values if row and row[0] in ("Fund", "Total paid")}
+    # Issue 29: amounts are numbers a SUM adds, not text; a shared place stays text.
+    assert payees[0][0] == "1–4" and isinstance(payees[0][7], int)
+    totals = {row[0]: row[7] for row in values if row and row[0] in ("Fund", "Total paid")}
     assert Decimal(str(totals["Total paid"])) == Decimal(220001)
     assert Decimal(str(totals["Fund"])) == Decimal(220000)
 

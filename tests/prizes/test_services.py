@@ -234,7 +234,11 @@ def test_approval_freezes_a_snapshot_that_a_result_change_makes_outdated(addendu
 
     page = selectors.prize_page(addendum_event, director)
     assert page.outdated and page.draft_differs
-    assert page.published == first.snapshot  # never silently recomputed
+    # Never silently recomputed; shown with who approved it, and when (issue 29).
+    assert {key: value for key, value in page.published.items() if key != "approval"} == (
+        first.snapshot
+    )
+    assert page.published["approval"]["approved_by"] == director.username
     first.refresh_from_db()
     assert [row["tour_points"] for row in first.snapshot["rows"][4:]] == ["15/2", "15/2"]
     assert [row["tour_points"] for row in page.draft["rows"][4:]] == ["8", "7"]

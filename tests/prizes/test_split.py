@@ -23,6 +23,7 @@ from prizes.split import (
     PrizeRow,
     allocate_prizes,
     format_exact_money,
+    pool_text,
     prize_regulation,
     prize_sheet_json,
 )
@@ -203,6 +204,49 @@ BREAKDOWN_CASES = [
 def test_breakdown_text(groups: list[int], start_no: int, text: str) -> None:
     sheet = allocate_prizes(ranking(groups), ADDENDUM_FUND)
     assert {row.start_no: row.breakdown for row in sheet.rows}[start_no] == text
+
+
+# Issue 29: a 5,000-way tie wrote all 5,000 pooled prizes on each of its 5,000 rows.
+POOL_CASES = [
+    pytest.param(["60,000", "40,000"], "100,000", "60,000 + 40,000", id="2.7-as-before"),
+    pytest.param(["100.00", "0.00", "0.00"], "100.00", "100.00 + 0.00 + 0.00", id="two-alike"),
+    pytest.param(
+        ["300", "200", "100", *["0"] * 4997], "600", "300 + 200 + 100 + 4,997 × 0", id="issue-29"
+    ),
+    pytest.param(["50"] * 10 + ["0"] * 3, "500", "10 × 50 + 3 × 0", id="runs"),
+    pytest.param(
+        [str(n) for n in range(100, 0, -10)], "550", "10 prizes, 550 in all", id="many-terms"
+    ),
+]
+
+
+@pytest.mark.parametrize(("terms", "total", "text"), POOL_CASES)
+def test_pooled_prizes_are_said_in_words_that_do_not_grow_with_the_tie(
+    terms: list[str], total: str, text: str
+) -> None:
+    assert pool_text(terms, total) == text
+
+
+def _breakdown_bytes(rule: str, size: int, fund: PrizeFund) -> int:
+    sheet = allocate_prizes(
+        ranking([size], tiebreak_order=rule == "hort"), fund, split_rule_code=rule
+    )
+    return sum(len(row.breakdown.encode()) for row in sheet.rows)
+
+
+@pytest.mark.parametrize(
+    ("rule", "fund"),
+    [
+        pytest.param("equal", ADDENDUM_FUND, id="equal-small-fund"),
+        pytest.param("equal", PrizeFund.from_amounts(range(900, 0, -1)), id="equal-900-prizes"),
+        pytest.param("hort", ADDENDUM_FUND, id="hort"),
+    ],
+)
+def test_a_ties_breakdowns_grow_linearly_with_the_tie(rule: str, fund: PrizeFund) -> None:
+    """Issue 29: the sheet of a 400-way tie says about twice what a 200-way tie's says (it
+    was four times as much: every row listed every place's prize)."""
+    small, large = _breakdown_bytes(rule, 200, fund), _breakdown_bytes(rule, 400, fund)
+    assert large / small < 2.2, (small, large)
 
 
 # --- The classic Hort system ----------------------------------------------------------------

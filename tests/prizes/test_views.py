@@ -191,10 +191,11 @@ def test_category_saved_shown_and_removed(addendum_event, people):
     assert bad.status_code == 400 and "invalid JSON at line 1" in bad.content.decode()
     assert people["director"].post(url(addendum_event, "setup/"), data).status_code == 302
     page = people["director"].get(url(addendum_event)).content.decode()
-    assert "With category prizes" in page and "Best woman, prize 1 = 50,000" in page
+    assert "Category prizes (one prize per player" in page
+    assert "Best woman, prize 1 = 50,000" in page
     people["director"].post(url(addendum_event, "categories/women/delete/"))
     page = people["director"].get(url(addendum_event)).content.decode()
-    assert "With category prizes" not in page
+    assert "Category prizes (one prize per player" not in page
     actions = set(AuditEntry.objects.filter(event=addendum_event).values_list("action", flat=True))
     assert {"prizes.category", "prizes.category_delete"} <= actions
 

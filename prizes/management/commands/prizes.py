@@ -1,8 +1,10 @@
-"""``manage.py prizes SLUG [--format json|csv|xlsx|pdf] [--output FILE] [--approved]``
+"""``manage.py prizes SLUG [--format json|csv|xlsx|pdf] [--output FILE] [--approved] [--all]``
 (design.md §4): the prize sheet.
 
 Without ``--approved`` the sheet is computed now from the final standings (what the director
-would approve); with it, the last approved snapshot is written as it was frozen. JSON and CSV go
+would approve); with it, the last approved snapshot is written as it was frozen, with who
+approved it and when. CSV, XLSX and PDF list the prizes (place, category and board prizes);
+``--all`` lists the players without a prize too (the JSON always has every row). JSON and CSV go
 to stdout unless ``--output`` names a file. XLSX and PDF are binary: they need ``--output``, or
 stdout redirected to a file or pipe (never a terminal). Bad input: a one-line reason and a
 non-zero exit; the command only reads, so the database is unchanged.
@@ -30,10 +32,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--approved", action="store_true", help="the last approved snapshot, as frozen"
         )
+        parser.add_argument(
+            "--all",
+            action="store_true",
+            dest="every_player",
+            help="list the players without a prize too (CSV, XLSX, PDF)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         document = self._document(options["slug"], approved=options["approved"])
-        body = sheet_render(document, options["format"])
+        body = sheet_render(document, options["format"], every_player=options["every_player"])
         if options["output"]:
             self._write_file(Path(options["output"]), body)
         elif options["format"] in ("json", "csv"):
@@ -47,7 +55,7 @@ class Command(BaseCommand):
             approval = selectors.approval_latest(event)
             if approval is None:
                 raise CommandError(f"{slug}: no prize sheet has been approved yet")
-            return approval.snapshot
+            return selectors.approved_document(approval)
         try:
             return selectors.sheet_document(selectors.prizes_allocate(event=event))
         except selectors.PrizesUnavailable as exc:

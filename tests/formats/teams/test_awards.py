@@ -8,11 +8,14 @@ not copied from the code under test."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
+from pypdf import PdfReader
 
 from events.errors import UserError
 from events.services import event_close
@@ -198,6 +201,17 @@ def test_the_prize_pages_show_teams_and_boards(league, director, client_for) -> 
     for fmt in ("csv", "xlsx", "pdf"):
         response = client_for(None).get(f"/e/{league.slug}/prizes/sheet.{fmt}")
         assert response.status_code == 200 and len(response.content) > 100
+    # Issue 29: every export carries the team and the board prizes, and what they add up to.
+    document = sheet_document(prizes_allocate(event=league))
+    boards = [row for board in document["board_prizes"] for row in board["rows"]]
+    body = client_for(None).get(f"/e/{league.slug}/prizes/sheet.csv").content.decode()
+    lines = list(csv.DictReader(io.StringIO(body)))
+    assert len([line for line in lines if line["prize"] == "board"]) == len(boards)
+    to_pay = Decimal(document["total_paid"]) + sum(Decimal(row["amount"]) for row in boards)
+    assert sum(Decimal(line["paid"]) for line in lines) == to_pay
+    pdf = client_for(None).get(f"/e/{league.slug}/prizes/sheet.pdf").content
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Board prizes" in text and f"total to pay {to_pay:,} " in " ".join(text.split())
 
 
 def test_the_standings_say_why_each_team_is_above_the_next(league, director, client_for) -> None:  # type: ignore[no-untyped-def]
