@@ -271,8 +271,12 @@ def _now(event: Event, player: Player, number: int) -> NowRound:
 def _my_reports(player: Player, number: int | None) -> tuple[MyReport, ...]:
     if number is None:
         return ()
-    rows = ResultReport.objects.filter(player=player, game__round__number=number).order_by(
-        "reported_at", "id"
+    # A late report was refused, and said so in the answer to it: it changes nothing, here
+    # neither (it is the arbiter's note).
+    rows = (
+        ResultReport.objects.filter(player=player, game__round__number=number)
+        .exclude(status=ReportStatus.LATE)
+        .order_by("reported_at", "id")
     )
     return tuple(MyReport(r.result, r.reported_at, r.get_status_display()) for r in rows)
 

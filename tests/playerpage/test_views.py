@@ -222,20 +222,32 @@ def test_reports_that_wait_enter_nothing(event, director, reports, policy) -> No
     assert ResultReport.objects.filter(status="waiting").count() == len(reports)
 
 
-def test_a_report_after_the_result_is_refused_and_shown_to_the_arbiter(
+def test_a_report_after_the_result_is_refused_changes_nothing_and_is_shown_to_the_arbiter(
     event, arbiter, client_for
 ) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: a refused late report moved the results version and wrote an audit entry, so
+    20 of them made every cached public page again 20 times. Now the spectators' pages answer
+    304 to the ETag they had, and only the arbiter's queue shows the reports."""
     game_result_record(
         game_id=board(event, 1).pk, result="1-0", expected_version=None, user=arbiter
     )
-    response = report(event, 2, "0-1")
-    assert response.status_code == 409
-    assert "see the arbiter" in response.content.decode()
+    standings = f"/e/{event.slug}/standings/"
+    etag = Client().get(standings)["ETag"]
+    phone = Client()
+    page_before = phone.get(url_of(event, 2)).content
+    before = everything(event)[2:]  # the audit entries and the results version
+    for _ in range(THROTTLE_REPORTS):
+        response = report(event, 2, "0-1", phone)
+        assert response.status_code == 409
+        assert "see the arbiter" in response.content.decode()
+    assert report(event, 2, "0-1", phone).status_code == 429  # the throttle counts them
+    assert everything(event)[2:] == before
     assert board(event, 1).result == "1-0"
-    late = ResultReport.objects.get()
-    assert late.status == "late"
+    assert Client().get(standings, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert phone.get(url_of(event, 2)).content == page_before
+    assert set(ResultReport.objects.values_list("status", flat=True)) == {"late"}
     queue = client_for(arbiter).get(f"/e/{event.slug}/rounds/1/results/").content.decode()
-    assert "2. Player 2 reported 0-1" in queue
+    assert queue.count("2. Player 2 reported 0-1") == THROTTLE_REPORTS
 
 
 @pytest.mark.parametrize(
