@@ -137,7 +137,7 @@ def test_explaining_a_pair_reads_a_few_rows_not_the_table(monkeypatch):
         raise AssertionError("the whole table was read")
 
     monkeypatch.setattr("standings.selectors.event_standings", no_table)
-    for upper, lower in zip(rows, rows[1:]):
+    for upper, lower in zip(rows, rows[1:], strict=False):
         response = Client().get(f"{explain}?a={upper['start_no']}&b={lower['start_no']}")
         page = response.content.decode()
         assert response.status_code == 200, page
