@@ -146,14 +146,14 @@ def standings_around(
         event, after_round=after_round, codes=None, edition=None
     ).key.removeprefix("standings:")
     positions = cache.get(key)
-    if positions is None:
-        positions = _positions_keep(key, event_standings(event, after_round=after_round))
-    upper = _adjacent(positions, a, b)
-    rows = cache.get(f"{key}:{upper // EXPLAIN_ROWS}")
-    if rows is None:  # a slice dropped from a full cache: keep them all again
-        _positions_keep(key, event_standings(event, after_round=after_round))
-        rows = cache.get(f"{key}:{upper // EXPLAIN_ROWS}")
-    return tuple(rows)
+    if positions is not None:
+        rows = cache.get(f"{key}:{_adjacent(positions, a, b) // EXPLAIN_ROWS}")
+        if rows is not None:
+            return tuple(rows)
+    # Not kept yet for this version (or dropped from a full cache): the table, kept again.
+    table = event_standings(event, after_round=after_round)
+    upper = _adjacent(_positions_keep(key, table), a, b)
+    return table.rows[upper : upper + 2]
 
 
 def _positions_keep(key: str, table: StandingsTable) -> dict[int, int]:
