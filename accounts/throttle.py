@@ -1,59 +1,34 @@
-"""Login throttling (issue 19), on top of django-axes. The policy (docs/operations.md):
+"""Login throttling (issues 19 and 29), django-axes with this policy (docs/operations.md):
 
-- **Per account**: ``AXES_FAILURE_LIMIT`` (5) failed logins for one username, from any
-  address, lock that account for ``AXES_COOLOFF_TIME`` (15 minutes).
-- **Per client address**: ``LOGIN_ADDRESS_FAILURE_LIMIT`` (20) failed logins from one address,
-  whatever the usernames, lock that address. Higher than the account's, because a playing
-  hall's directors and arbiters often share one address (the venue's network).
+- **Per (client address, account) pair**: ``AXES_FAILURE_LIMIT`` (5) failed logins for one
+  username from one address lock that pair for ``AXES_COOLOFF_TIME`` (15 minutes)
+  (``AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]``). Nobody else is locked: not the
+  same account from another address, not another account from the same address. Before
+  issue 29 an address was locked for every account after 20 failures, so anyone in a playing
+  hall, where directors and arbiters share the venue's one address, could keep the director
+  out with the right password; and any 5 failures from anywhere locked the account.
+- **The password change form counts too** (``accounts.forms.ThrottledPasswordChangeForm``): a
+  wrong old password is a failure of the same pair, and a locked pair is refused there as at
+  the login.
 - **Tries during a lock-out are refused and not counted**, so a lock-out ends
   ``AXES_COOLOFF_TIME`` after the failure that caused it, however often anyone tries meanwhile
   (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False``).
-- **A successful login clears the account's failures**, not the address's: an attacker's own
+- **A successful login clears that pair's failures**, no other pair's: an attacker's own
   account cannot wipe the failures their address piled up on someone else's.
 - **The client address** is ``REMOTE_ADDR``; behind ``TRUSTED_PROXY_COUNT`` reverse proxies it
   is the address the outermost of them reports in ``X-Forwarded-For`` (:func:`client_address`).
 
 The counts live in the database (axes' ``AccessAttempt``), so every app server sees them.
+Guessing is slowed by the lock, and made hopeless by Django's password validators
+(``AUTH_PASSWORD_VALIDATORS``: no common, all-digit, short or username-like password).
 """
 
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
 
-from axes.attempts import get_cool_off_threshold
-from axes.handlers.database import AxesDatabaseHandler
-from axes.helpers import get_client_username, get_failure_limit
-from axes.models import AccessAttempt
 from django.conf import settings
-from django.db.models import QuerySet, Sum
 from django.http import HttpRequest
-
-
-def _failures(attempts: QuerySet[AccessAttempt]) -> int:
-    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
-
-
-class LoginThrottle(AxesDatabaseHandler):
-    """axes' database handler with one limit per account and another per client address."""
-
-    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
-        """The account's recent failures; once the address has reached its own limit, at least
-        the account limit, so that axes (which compares one number with one limit) locks."""
-        recent = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request))
-        username = get_client_username(request, credentials)
-        account = _failures(recent.filter(username=username))
-        address = _failures(recent.filter(ip_address=request.axes_ip_address))  # type: ignore[attr-defined]
-        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-            return max(account, get_failure_limit(request, credentials))
-        return account
-
-    def reset_user_attempts(
-        self, request: HttpRequest, credentials: dict[str, Any] | None = None
-    ) -> int:
-        username = get_client_username(request, credentials)
-        count, _ = AccessAttempt.objects.filter(username=username).delete()
-        return count
 
 
 def client_address(request: HttpRequest) -> str | None:

@@ -10,7 +10,7 @@ from django.urls import path
 from accounts import views
 
 urlpatterns = [
-    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password_change/done/",
         auth_views.PasswordChangeDoneView.as_view(),

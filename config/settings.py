@@ -151,13 +151,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # login throttling (django-axes)
     "django.contrib.auth.backends.ModelBackend",
 ]
-# The login throttle's policy (accounts/throttle.py, docs/operations.md): per account and per
-# client address, and tries during a lock-out neither count nor extend it.
-AXES_HANDLER = "accounts.throttle.LoginThrottle"
+# The login throttle's policy (accounts/throttle.py, docs/operations.md): per pair of client
+# address and account, the login page and the password change form alike; tries during a
+# lock-out neither count nor extend it.
 AXES_FAILURE_LIMIT = _env_int("AXES_FAILURE_LIMIT", 5, low=1, high=1000)
-LOGIN_ADDRESS_FAILURE_LIMIT = _env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20, low=1, high=10000)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -219,8 +218,17 @@ if os.environ.get("TEST_DATABASE_NAME"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's four: like the username, shorter than 8, one of 20,000 common passwords, all digits
+# (issue 29: ``12345678`` and ``password`` passed). The change form, the reset link's form,
+# ``createsuperuser`` and ``changepassword`` all check them.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
 ]
 
 LANGUAGE_CODE = "en"
@@ -272,9 +280,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FORM_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**19
 
 # Every error a request ends in (a 500 and its traceback, from ``django.request``) and every
-# warning goes to the server's standard error, which gunicorn passes on to its error log, the
-# journal or the container log (docs/operations.md, "Logs"). 4xx answers stay out: the
-# access log has them.
+# warning goes to the server's error log: gunicorn's (its --error-logfile, syslog, or standard
+# error; config/logs.py), else standard error (docs/operations.md, "Logs"). 4xx answers stay
+# out: the access log has them.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -287,17 +295,17 @@ LOGGING = {
         },
     },
     "handlers": {
-        "stderr": {"class": "logging.StreamHandler", "formatter": "server"},
+        "server": {"class": "config.logs.ServerLog", "formatter": "server"},
         "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
     },
-    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "root": {"handlers": ["server"], "level": "WARNING"},
     "loggers": {
         "django": {
-            "handlers": ["stderr"],
+            "handlers": ["server"],
             "level": "INFO" if DEBUG else "WARNING",
             "propagate": False,
         },
-        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.request": {"handlers": ["server"], "level": "ERROR", "propagate": False},
         # runserver's access log, as Django configures it (a dictConfig resets what it omits).
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },

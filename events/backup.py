@@ -10,9 +10,11 @@ series) are :class:`WholePart`. The exchange format stays a portable description
 tournament; this is a backup of the application's data: restoring it gives back every page as
 it was (``tests/test_backup_pages.py``). ``docs/exchange-format.md`` documents the keys.
 
-Accounts travel by username (with e-mail and the staff/superuser flags) but without their
-passwords: an account that does not exist where the backup is restored is created without a
-usable password (set one with ``manage.py changepassword``). ``pg_dump`` remains the backup of
+Every account travels (issue 29: before, only those an event named), by username, with its
+names, e-mail, flags, groups and permissions (``app_label.codename``; the groups with theirs),
+but without its password: an account that does not exist where the backup is restored is
+created as it was, without a usable password (set one with ``manage.py changepassword``); one
+that exists is left as it is. ``pg_dump`` remains the backup of
 record (docs/operations.md); this one survives a change of database or of schema.
 """
 
@@ -21,11 +23,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
 from events.errors import ImportFailed, UserError
@@ -42,11 +44,12 @@ from events.formats import format_of
 from events.limits import MAX_BACKUP_BYTES, MAX_BACKUP_JSON_ITEMS, json_parse
 from events.models import AuditEntry, Event, EventAccess, Game, Role
 from events.registries import Registry
-from events.services import UserLike, audit_record
+from events.services import UserLike, audit_record, check_length
 
-FORMAT = "tournament-backup/2"
-# Version 1 lacks results_version and the apps' parts: it restores as far as it goes.
-READABLE = ("tournament-backup/1", FORMAT)
+FORMAT = "tournament-backup/3"
+# Version 1 lacks results_version and the apps' parts, versions 1 and 2 the groups, the
+# permissions and the accounts no event names: each restores as far as it goes.
+READABLE = ("tournament-backup/1", "tournament-backup/2", FORMAT)
 
 Accounts = Mapping[str, Any]
 
@@ -94,19 +97,9 @@ def account(accounts: Accounts, username: Any, where: str) -> Any:
     return accounts[username]
 
 
-# The accounts the backup being written names: every one goes into its ``accounts``, so that
-# a restore finds each (an approval by a superuser who has no role in the event included).
-_NAMED: ContextVar[set[Any] | None] = ContextVar("backup_named_accounts", default=None)
-
-
 def username_of(user: Any) -> str | None:
-    """How a backup names an account (None: nobody); the account is then in the backup."""
-    if user is None:
-        return None
-    named = _NAMED.get()
-    if named is not None:
-        named.add(user.pk)
-    return str(user.get_username())
+    """How a backup names an account (None: nobody); every account is in the backup."""
+    return None if user is None else str(user.get_username())
 
 
 def _audit_export(event: Event) -> list[dict[str, Any]]:
@@ -137,32 +130,51 @@ def _audit_export(event: Event) -> list[dict[str, Any]]:
     ]
 
 
-def _accounts(named: set[Any]) -> list[dict[str, Any]]:
+def _permission_names(permissions: Any) -> list[str]:
+    """``app_label.codename``, as ``has_perm`` names them, sorted."""
+    return sorted(
+        f"{app_label}.{codename}"
+        for app_label, codename in permissions.values_list("content_type__app_label", "codename")
+    )
+
+
+def _accounts() -> list[dict[str, Any]]:
+    """Every account (issue 29: a superuser without a role in any event was left out, and so
+    was every permission), without its password."""
+    users = get_user_model().objects.order_by("username").prefetch_related("groups")
     return [
         {
             "username": user.get_username(),
             "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "is_active": user.is_active,
             "is_staff": user.is_staff,
             "is_superuser": user.is_superuser,
+            "groups": sorted(group.name for group in user.groups.all()),
+            "permissions": _permission_names(user.user_permissions),
         }
-        for user in get_user_model().objects.filter(pk__in=named).order_by("username")
+        for user in users
+    ]
+
+
+def _groups() -> list[dict[str, Any]]:
+    return [
+        {"name": group.name, "permissions": _permission_names(group.permissions)}
+        for group in Group.objects.order_by("name")
     ]
 
 
 def backup_export() -> dict[str, Any]:
-    named: set[Any] = set()
-    token = _NAMED.set(named)
-    try:
-        events = [_event_export(event) for event in Event.objects.order_by("id")]
-        whole = {part.key: part.export() for part in WHOLE_PARTS.values()}
-    finally:
-        _NAMED.reset(token)
     return {
         "format": FORMAT,
         "exported_at": dt.datetime.now(dt.UTC).isoformat(),
-        "accounts": _accounts(named),
-        "events": events,
-        **{key: value for key, value in whole.items() if value is not None},
+        "groups": _groups(),
+        "accounts": _accounts(),
+        "events": [_event_export(event) for event in Event.objects.order_by("id")],
+        **{
+            part.key: value for part in WHOLE_PARTS.values() if (value := part.export()) is not None
+        },
     }
 
 
@@ -186,7 +198,66 @@ def _parts_export(event: Event) -> dict[str, Any]:
     return {key: value for key, value in exported.items() if value is not None}
 
 
-def _accounts_import(raw: Any) -> dict[str, Any]:
+def _permissions_import(raw: Any, where: str) -> list[Permission]:
+    """The permissions ``app_label.codename`` names; one this installation lacks is refused."""
+    permissions = []
+    for i, name in enumerate(typed(raw, list, where)):
+        typed(name, str, f"{where}[{i}]")
+        app_label, _, codename = name.partition(".")
+        permission = Permission.objects.filter(
+            content_type__app_label=app_label, codename=codename
+        ).first()
+        if permission is None:
+            raise Invalid(f"{where}[{i}]: {name[:80]!r} is no permission of this installation")
+        permissions.append(permission)
+    return permissions
+
+
+def _groups_import(raw: Any) -> dict[str, Group]:
+    """The backup's groups; one that does not exist yet is created with its permissions,
+    an existing one (by name) is left as it is."""
+    groups = {}
+    for i, group_raw in enumerate(typed(raw, list, "groups")):
+        where = f"groups[{i}]"
+        typed(group_raw, dict, where)
+        name = require(group_raw, "name", str, f"{where}.")
+        check_length(Group, "name", name, f"{where}.name")
+        permissions = _permissions_import(group_raw.get("permissions", []), f"{where}.permissions")
+        group, created = Group.objects.get_or_create(name=name)
+        if created:
+            group.permissions.set(permissions)
+        groups[name] = group
+    return groups
+
+
+def _account_create(raw: Mapping[str, Any], where: str, groups: Mapping[str, Group]) -> Any:
+    """A new account as the backup has it, without a usable password."""
+    model = get_user_model()
+    text = {"username": raw["username"]}
+    for key in ("email", "first_name", "last_name"):
+        text[key] = typed(raw.get(key, ""), str, f"{where}.{key}")
+    for key, value in text.items():
+        check_length(model, key, value, f"{where}.{key}")
+    flag = {key: raw.get(key) is True for key in ("is_staff", "is_superuser")}
+    user = model(
+        **text,
+        is_active=raw.get("is_active") is not False,  # a version 1 or 2 file says nothing
+        **flag,
+    )
+    user.set_unusable_password()
+    permissions = _permissions_import(raw.get("permissions", []), f"{where}.permissions")
+    names = typed(raw.get("groups", []), list, f"{where}.groups")
+    for j, name in enumerate(names):
+        if name not in groups:
+            raise Invalid(f"{where}.groups[{j}]: {name!r} is not one of the backup's groups")
+    user.save()
+    user.user_permissions.set(permissions)
+    user.groups.set(groups[name] for name in names)
+    return user
+
+
+def _accounts_import(raw: Any, groups: Mapping[str, Group]) -> dict[str, Any]:
+    """Every account of the backup: one that exists (by username) is left as it is."""
     model = get_user_model()
     users = {}
     for i, account_raw in enumerate(typed(raw, list, "accounts")):
@@ -194,16 +265,7 @@ def _accounts_import(raw: Any) -> dict[str, Any]:
         typed(account_raw, dict, where)
         username = require(account_raw, "username", str, f"{where}.")
         user = model.objects.filter(username=username).first()
-        if user is None:
-            user = model(
-                username=username,
-                email=typed(account_raw.get("email", ""), str, f"{where}.email"),
-                is_staff=account_raw.get("is_staff") is True,
-                is_superuser=account_raw.get("is_superuser") is True,
-            )
-            user.set_unusable_password()
-            user.save()
-        users[username] = user
+        users[username] = user or _account_create(account_raw, where, groups)
     return users
 
 
@@ -321,7 +383,8 @@ def backup_import(*, text: str, user: UserLike = None) -> list[Event]:
     if not isinstance(document, dict) or document.get("format") not in READABLE:
         raise ImportFailed(f"format: expected {FORMAT!r}")
     try:
-        users = _accounts_import(document.get("accounts", []))
+        groups = _groups_import(document.get("groups", []))
+        users = _accounts_import(document.get("accounts", []), groups)
         events = [
             _event_import_named(i, record, users, user)
             for i, record in enumerate(typed(document.get("events", []), list, "events"))

@@ -125,23 +125,44 @@ def table_commands(font: str, size: float = 9) -> list[tuple[Any, ...]]:
 
 
 def qr_drawing(url: str, size_mm: float) -> Any:
-    """The QR code of ``url`` (segno) as vector squares, ``size_mm`` wide, quiet zone included."""
+    """The QR code of ``url`` (segno) as one vector path, ``size_mm`` wide, quiet zone included:
+    a rectangle per run of dark modules in a row. (A square per module was some 700 shapes a
+    code, which ReportLab validates one by one: the cards of a 5,000-player event took over
+    2 GB; issue 29.)"""
     import segno
-    from reportlab.graphics.shapes import Drawing, Rect
+    from reportlab.graphics import shapes
     from reportlab.lib import colors
     from reportlab.lib.units import mm
 
     matrix = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
     module = size_mm * mm / len(matrix)
-    drawing = Drawing(size_mm * mm, size_mm * mm)
     top = size_mm * mm
+    path = shapes.Path(fillColor=colors.black, strokeColor=None, strokeWidth=0)
     for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                rect = Rect(x * module, top - (y + 1) * module, module, module)
-                rect.fillColor, rect.strokeColor = colors.black, None
-                drawing.add(rect)
+        low, high = top - (y + 1) * module, top - y * module
+        for start, end in dark_runs(row):
+            left, right = start * module, end * module
+            path.moveTo(left, low)
+            path.lineTo(right, low)
+            path.lineTo(right, high)
+            path.lineTo(left, high)
+            path.closePath()
+    drawing = shapes.Drawing(size_mm * mm, size_mm * mm)
+    drawing.add(path)
     return drawing
+
+
+def dark_runs(row: Sequence[Any]) -> list[tuple[int, int]]:
+    """(start, end) of each run of dark modules in a QR code's row, end excluded."""
+    runs: list[tuple[int, int]] = []
+    start = None
+    for x, dark in enumerate([*row, 0]):
+        if dark and start is None:
+            start = x
+        elif not dark and start is not None:
+            runs.append((start, x))
+            start = None
+    return runs
 
 
 # -- A sheet of one table ----------------------------------------------------------------------

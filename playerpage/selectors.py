@@ -271,8 +271,12 @@ def _now(event: Event, player: Player, number: int) -> NowRound:
 def _my_reports(player: Player, number: int | None) -> tuple[MyReport, ...]:
     if number is None:
         return ()
-    rows = ResultReport.objects.filter(player=player, game__round__number=number).order_by(
-        "reported_at", "id"
+    # A late report was refused, and said so in the answer to it: it changes nothing, here
+    # neither (it is the arbiter's note).
+    rows = (
+        ResultReport.objects.filter(player=player, game__round__number=number)
+        .exclude(status=ReportStatus.LATE)
+        .order_by("reported_at", "id")
     )
     return tuple(MyReport(r.result, r.reported_at, r.get_status_display()) for r in rows)
 
@@ -398,6 +402,50 @@ def player_links(event: Event) -> list[LinkRow]:
         .values_list("player__start_no", "player__name", "token", "active")
     )
     return [LinkRow(*row) for row in rows]
+
+
+# Issue 29: the cards of a 5,000-player event in one request took 25 s of CPU (the page, 10.8
+# MB) and the PDF 2.2 GB until the worker was killed. A request makes one page of cards: 20 A4
+# sheets of 12 (docs/reliability.md, "Limits").
+CARDS_PER_PAGE = 240
+
+
+@dataclass(frozen=True)
+class CardsPage:
+    """One page of the printed cards: the active links of players ``first`` to ``last`` of
+    ``total``, by start number."""
+
+    number: int
+    pages: int
+    total: int
+    links: tuple[LinkRow, ...]
+
+    @property
+    def first(self) -> int:
+        return (self.number - 1) * CARDS_PER_PAGE + 1
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.links) - 1
+
+    @property
+    def numbers(self) -> range:
+        return range(1, self.pages + 1)
+
+
+def player_cards(event: Event, page: int) -> CardsPage | None:
+    """Page ``page`` (from 1) of the cards: at most :data:`CARDS_PER_PAGE` active links, read
+    with a count and one query of that many rows; None for a page past the last."""
+    active = PlayerLink.objects.filter(player__event=event, active=True)
+    total = active.count()
+    pages = max(1, -(-total // CARDS_PER_PAGE))
+    if not 1 <= page <= pages:
+        return None
+    start = (page - 1) * CARDS_PER_PAGE
+    rows = active.order_by("player__start_no").values_list(
+        "player__start_no", "player__name", "token", "active"
+    )[start : start + CARDS_PER_PAGE]
+    return CardsPage(page, pages, total, tuple(LinkRow(*row) for row in rows))
 
 
 def report_round_number(event: Event, report_id: int) -> int:

@@ -1,7 +1,8 @@
 """Writes of the player's page (HackSoft style: ``noun_verb``, keyword-only, one transaction).
 
 A player's report goes in the audit log (``report.submit``) and moves the results version, so
-the player's page and the arbiter's queue show it. Under the default policy the second of two
+the player's page and the arbiter's queue show it; a refused one changes nothing (a late one
+stays only as a note in the arbiter's queue). Under the default policy the second of two
 matching reports enters the result through :func:`events.services.game_result_record`, the
 arbiter's own service, with the game's version: a result saved meanwhile by the arbiter makes
 it a conflict, never an overwrite, and the result is recorded (and audited) exactly once.
@@ -219,7 +220,8 @@ def result_report_submit(
     Refused (nothing stored) for an unknown or revoked token (:class:`LinkUnknown`), a closed
     event, a result other than ``1-0``, ``1/2-1/2``, ``0-1``, an event whose players may not
     report, a link over its throttle, a player without a game in that round. A report on a
-    game that already has a result is stored as ``late`` for the arbiter to see, and refused.
+    game that already has a result is refused (``late``): kept only as a note for the
+    arbiter's queue, it moves no results version and writes no audit entry.
     """
     link = _active_link(token)
     player = link.player
@@ -236,28 +238,34 @@ def result_report_submit(
     now = now or timezone.now()
     _throttle(player, now)
     game = _own_game(event, player)
-    late = bool(game.result)
+    if game.result:
+        return ReportOutcome(_late_note(game, player, result, now), entered=False, late=True)
     report = ResultReport.objects.create(
-        game=game,
-        player=player,
-        result=result,
-        reported_at=now,
-        status=ReportStatus.LATE if late else ReportStatus.WAITING,
+        game=game, player=player, result=result, reported_at=now, status=ReportStatus.WAITING
     )
-    where = f"round {game.round.number} board {game.board}"
     event_changed(
         event=event,
         user=None,
         action="report.submit",
-        summary=f"{player.start_no}. {player.name} reported {result} on {where}"
-        + (f" after the result ({game.result}) was in" if late else ""),
+        summary=f"{player.start_no}. {player.name} reported {result} on "
+        f"round {game.round.number} board {game.board}",
         game=game,
         after={"result": result, "start_no": player.start_no, "source": report.source},
     )
     entered = False
-    if not late and policy == Policy.TWO_MATCHING:
+    if policy == Policy.TWO_MATCHING:
         entered = _enter_if_matching(game, report)
-    return ReportOutcome(report, entered, late)
+    return ReportOutcome(report, entered, late=False)
+
+
+def _late_note(game: Game, player: Player, result: str, now: dt.datetime) -> ResultReport:
+    """A report on a game that has its result is refused: it changes nothing of the event (no
+    results version, no audit entry: the public pages and every player's page stay as they
+    were kept; issue 29, 20 refused reports made every cached page again 20 times). It stays
+    as a note for the arbiter, whose queue lists it, and counts in the link's throttle."""
+    return ResultReport.objects.create(
+        game=game, player=player, result=result, reported_at=now, status=ReportStatus.LATE
+    )
 
 
 def _enter_if_matching(game: Game, report: ResultReport) -> bool:

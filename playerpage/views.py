@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from events.access import event_for_director, event_for_results
 from events.errors import ResultConflict, UserError
 from events.forms import seen_version
+from events.limits import whole_number
 from events.links import absolute_url
 from events.selectors import event_version
 from playerpage import selectors, services
@@ -192,25 +193,34 @@ def policy(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("playerpage:links", slug=slug)
 
 
-def _cards(event: Any) -> list[Card]:
-    return [
+def _cards_page(request: HttpRequest, event: Any) -> tuple[selectors.CardsPage, list[Card]]:
+    """``?page=N`` of the cards (the first without it); 404 for a page the event lacks."""
+    number = whole_number(request.GET.get("page") or "1", digits=4)
+    page = selectors.player_cards(event, number) if number is not None else None
+    if page is None:
+        raise Http404("No such page of cards")
+    cards = [
         Card(row.start_no, row.name, absolute_url(reverse("playerpage:page", args=[row.token])))
-        for row in selectors.player_links(event)
-        if row.active
+        for row in page.links
     ]
+    return page, cards
 
 
 def cards(request: HttpRequest, slug: str) -> HttpResponse:
-    """The printable sheet of player cards (HTML, A4 by the print stylesheet)."""
+    """A page of the printable cards (HTML, A4 by the print stylesheet)."""
     event = event_for_director(request, slug)
-    return render(request, "playerpage/cards.html", {"event": event, "cards": _cards(event)})
+    page, cards = _cards_page(request, event)
+    return render(request, "playerpage/cards.html", {"event": event, "cards": cards, "page": page})
 
 
 def cards_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The same page of cards as a PDF."""
     event = event_for_director(request, slug)
-    pdf = render_cards_pdf(event_name=event.name, cards=_cards(event))
+    page, cards = _cards_page(request, event)
+    pdf = render_cards_pdf(event_name=event.name, cards=cards)
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-player-cards.pdf"'
+    part = f"-{page.number}" if page.pages > 1 else ""
+    response["Content-Disposition"] = f'inline; filename="{slug}-player-cards{part}.pdf"'
     return response
 
 

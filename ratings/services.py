@@ -143,7 +143,7 @@ def _import(
 
 
 def _refuse_a_bad_file(tally: Tally, written: int) -> None:
-    examples = "; ".join(str(problem) for problem in tally.first_problems[:3])
+    examples = tally.examples()
     if too_many_problems(tally):
         raise ListError(
             f"{tally.problems:,} of {tally.lines:,} lines could not be read ({examples}): "

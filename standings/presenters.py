@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from events.numbers import exact_title, number_text, points_text
 from standings.compute import StandingsTable
 from standings.output import place_labels
-from standings.ranking import RankingError, explain
+from standings.ranking import RankingError, Standing, explain
 
 
 @dataclass(frozen=True)
@@ -96,13 +96,14 @@ def printed_standings(
     return PrintedStandings(tuple(table.tiebreaks[:shown]), tuple(table.tiebreaks[shown:]), rows)
 
 
-def explanation(table: StandingsTable, a: int, b: int) -> dict[str, Any]:
-    """Each criterion compared in turn for two adjacent players, up to the one that decided."""
+def explanation(rows: Sequence[Standing], a: int, b: int) -> dict[str, Any]:
+    """Each criterion compared in turn for two adjacent players, up to the one that decided;
+    ``rows`` are the standings around them (``standings.selectors.standings_around``)."""
     try:
-        comparisons = explain(table.rows, a, b)
+        comparisons = explain(rows, a, b)
     except RankingError as exc:
         raise ValueError(str(exc)) from exc
-    by_no = {row.start_no: row for row in table.rows}
+    by_no = {row.start_no: row for row in rows if row.start_no in (a, b)}
     steps = [
         {
             "code": c.code,

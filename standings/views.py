@@ -18,7 +18,7 @@ from events.qr import event_page_code
 from standings import presenters
 from standings.compute import StandingsTable
 from standings.pdf import standings_pdf
-from standings.selectors import event_standings
+from standings.selectors import event_standings, standings_around
 
 POLL_SECONDS = 20
 # The query parameters these pages read (events.caching: every other one is dropped). A round
@@ -68,17 +68,18 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @public_page(params=EXPLAIN)
 def explain(request: HttpRequest, slug: str) -> HttpResponse:
+    """Two adjacent players: a few rows of the kept standings, never the whole table."""
     event = event_selectors.event_get(slug)
     try:
-        table = event_standings(event, after_round=_after_round(request))
         a, b = int(request.GET.get("a", "")), int(request.GET.get("b", ""))
-        comparison = presenters.explanation(table, a, b)
+        rows = standings_around(event, after_round=_after_round(request), a=a, b=b)
+        comparison = presenters.explanation(rows, a, b)
     except (UserError, ValueError) as exc:
         return render(
             request, "standings/explain.html", {"event": event, "error": str(exc)}, status=400
         )
     template = "standings/explain.html" + ("#explanation" if request.htmx else "")  # type: ignore[attr-defined]
-    return render(request, template, {"event": event, "table": table, **comparison})
+    return render(request, template, {"event": event, **comparison})
 
 
 def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:

@@ -273,6 +273,84 @@ def test_an_approval_by_someone_without_a_role_in_the_event_is_restored() -> Non
     assert approval.approved_by.is_superuser and not approval.approved_by.has_usable_password()
 
 
+def accounts_as_they_are() -> list[tuple[Any, ...]]:
+    """Every account with what it may do (its password aside), by username."""
+    return [
+        (
+            user.username,
+            user.email,
+            user.first_name,
+            user.last_name,
+            user.is_active,
+            user.is_staff,
+            user.is_superuser,
+            sorted(user.groups.values_list("name", flat=True)),
+            sorted(user.get_all_permissions()),
+        )
+        for user in get_user_model().objects.order_by("username")
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restore_gives_back_every_account_and_every_permission(tmp_path: Path) -> None:
+    """Issue 29: a superuser with no role in any event was not in the backup, and the
+    director's permission to manage rating lists was lost. Every account comes back, active
+    or not, with its flags, groups and permissions; none with a usable password."""
+    from django.contrib.auth.models import Group, Permission
+
+    users = get_user_model().objects
+    users.create_superuser("root", password="x", email="root@example.org")
+    dora = users.create_user("dora", password="x", first_name="Dora", last_name="Director")
+    dora.user_permissions.add(Permission.objects.get(codename="manage_rating_lists"))
+    desk = Group.objects.create(name="results desk")
+    desk.permissions.add(Permission.objects.get(codename="view_auditentry"))
+    users.create_user("arno", password="x").groups.add(desk)
+    users.create_user("gone", password="x", is_active=False)
+    event = event_import_document(text=(EXAMPLES / "demo-classical.json").read_text(), user=dora)
+    access_grant(event=event, username="arno", role="arbiter", user=dora)
+    before = accounts_as_they_are()
+    assert ("ratings.manage_rating_lists" in before[1][-1]) and before[1][0] == "dora"
+    backup = tmp_path / "backup.json"
+    run("export_all", "--output", str(backup))
+
+    call_command("flush", interactive=False, verbosity=0)
+    run("import_all", str(backup))
+    assert accounts_as_they_are() == before
+    assert users.get(username="dora").has_perm("ratings.manage_rating_lists")
+    assert not any(user.has_usable_password() for user in users.all())
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("where", "value", "reason"),
+    [
+        pytest.param(
+            "permissions", ["ratings.rule_the_world"],
+            "accounts[0].permissions[0]: 'ratings.rule_the_world' is no permission",
+            id="unknown-permission",
+        ),
+        pytest.param(
+            "groups", ["wizards"], "accounts[0].groups[0]: 'wizards' is not one of the backup's",
+            id="unknown-group",
+        ),
+        pytest.param(
+            "email", "x" * 300, "accounts[0].email: 300 characters is too long", id="long-email"
+        ),
+    ],
+)  # fmt: skip
+def test_import_all_refuses_an_account_it_cannot_restore_in_one_line(
+    tmp_path: Path, where: str, value: Any, reason: str
+) -> None:
+    document = json.loads(_backup_with(lambda document: None))
+    document["accounts"][0][where] = value
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(document))
+    process = manage_process("import_all", str(path))
+    assert process.returncode != 0 and "Traceback" not in process.stderr
+    assert len(process.stderr.strip().splitlines()) == 1 and reason in process.stderr
+    assert get_user_model().objects.count() == 0 and Event.objects.count() == 0
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_bridge_correction_still_names_its_match_after_a_restore() -> None:
     """GNOT audit entries name their match by its number (formats/gnot/corrections.py); the

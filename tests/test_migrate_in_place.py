@@ -74,9 +74,18 @@ def as_printed_then(text: str) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + ending
 
 
+# What the backup's accounts gained since (issue 29: every account, with its permissions).
+NEWER_ACCOUNT_KEYS = ("first_name", "last_name", "is_active", "groups", "permissions")
+
+
 def backup_as_then(backup: dict) -> dict:  # type: ignore[type-arg]
     backup = {**backup, "format": "tournament-backup/1"}
     backup.pop("series", None)
+    backup.pop("groups", None)
+    backup["accounts"] = [
+        {key: value for key, value in account.items() if key not in NEWER_ACCOUNT_KEYS}
+        for account in backup["accounts"]
+    ]
     for record in backup["events"]:
         record["event"] = json.loads(as_printed_then(json.dumps(record["event"])))
         for key in NEWER_RECORD_KEYS:

@@ -61,6 +61,31 @@ def test_a_wrong_old_password_changes_nothing(director, client_for):  # type: ig
     assert _logs_in(director.username, "pw-dora-director")
 
 
+@pytest.mark.parametrize(
+    ("new_password", "said"),
+    [
+        pytest.param("12345678", "This password is entirely numeric.", id="red-team-digits"),
+        pytest.param("password", "This password is too common.", id="red-team-common"),
+        pytest.param("dora-director", "The password is too similar to the username.", id="name"),
+        pytest.param("x7!k", "This password is too short.", id="short"),
+    ],
+)
+def test_a_weak_new_password_is_refused_with_the_reason(director, client_for, new_password, said):  # type: ignore[no-untyped-def]
+    """Issue 29: ``12345678`` and ``password`` passed (only a length of 8 was checked). Django's
+    four validators now run on the change form (and the reset link's, and the commands)."""
+    response = client_for(director).post(
+        "/accounts/password_change/",
+        {
+            "old_password": "pw-dora-director",
+            "new_password1": new_password,
+            "new_password2": new_password,
+        },
+    )
+    assert response.status_code == 200
+    assert said in response.content.decode().replace("&#x27;", "'")
+    assert _logs_in(director.username, "pw-dora-director")
+
+
 def test_the_password_change_page_wants_a_login() -> None:
     response = Client().get("/accounts/password_change/")
     assert response.status_code == 302

@@ -77,3 +77,36 @@ def test_the_wall_chart_turns_the_page_when_the_rounds_need_it(rounds, landscape
     extracted = text(content)
     assert f"R{rounds}" in extracted and "Player 8" in extracted and "3½" in extracted
     assert ("2008" in extracted) is with_rating
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("https://chess.example.org/e/cafe-open/", id="an-event-page"),
+        pytest.param("https://chess.example.org/p/AbCdEfGhIjKlMnOpQrStUvWx/", id="a-player-card"),
+        pytest.param("https://chess.example.org/e/" + "x" * 120 + "/", id="a-long-slug"),
+    ],
+)
+def test_the_qr_drawing_fills_exactly_the_codes_dark_modules(url):
+    """Issue 29: the code is one path of a rectangle per run of dark modules (a square per
+    module was 700 shapes a card, and 2 GB for 5,000 cards); each rectangle read back as the
+    modules it covers gives segno's matrix, module for module."""
+    import segno
+    from reportlab.lib.units import mm
+
+    from events.pdf import qr_drawing
+
+    matrix = [[bool(m) for m in row] for row in segno.make(url, error="m").matrix_iter(border=2)]
+    drawing = qr_drawing(url, 38)
+    (path,) = drawing.contents
+    module, top = 38 * mm / len(matrix), 38 * mm
+    filled = [[False] * len(matrix) for _ in matrix]
+    points = path.points
+    for i in range(0, len(points), 8):  # moveTo and three lineTo: a rectangle
+        left, low, right, high = points[i], points[i + 1], points[i + 2], points[i + 5]
+        row = round((top - high) / module)
+        assert round((top - low) / module) == row + 1  # one module high
+        for column in range(round(left / module), round(right / module)):
+            assert not filled[row][column]  # no module twice
+            filled[row][column] = True
+    assert filled == matrix

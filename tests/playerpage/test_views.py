@@ -222,20 +222,32 @@ def test_reports_that_wait_enter_nothing(event, director, reports, policy) -> No
     assert ResultReport.objects.filter(status="waiting").count() == len(reports)
 
 
-def test_a_report_after_the_result_is_refused_and_shown_to_the_arbiter(
+def test_a_report_after_the_result_is_refused_changes_nothing_and_is_shown_to_the_arbiter(
     event, arbiter, client_for
 ) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: a refused late report moved the results version and wrote an audit entry, so
+    20 of them made every cached public page again 20 times. Now the spectators' pages answer
+    304 to the ETag they had, and only the arbiter's queue shows the reports."""
     game_result_record(
         game_id=board(event, 1).pk, result="1-0", expected_version=None, user=arbiter
     )
-    response = report(event, 2, "0-1")
-    assert response.status_code == 409
-    assert "see the arbiter" in response.content.decode()
+    standings = f"/e/{event.slug}/standings/"
+    etag = Client().get(standings)["ETag"]
+    phone = Client()
+    page_before = phone.get(url_of(event, 2)).content
+    before = everything(event)[2:]  # the audit entries and the results version
+    for _ in range(THROTTLE_REPORTS):
+        response = report(event, 2, "0-1", phone)
+        assert response.status_code == 409
+        assert "see the arbiter" in response.content.decode()
+    assert report(event, 2, "0-1", phone).status_code == 429  # the throttle counts them
+    assert everything(event)[2:] == before
     assert board(event, 1).result == "1-0"
-    late = ResultReport.objects.get()
-    assert late.status == "late"
+    assert Client().get(standings, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert phone.get(url_of(event, 2)).content == page_before
+    assert set(ResultReport.objects.values_list("status", flat=True)) == {"late"}
     queue = client_for(arbiter).get(f"/e/{event.slug}/rounds/1/results/").content.decode()
-    assert "2. Player 2 reported 0-1" in queue
+    assert queue.count("2. Player 2 reported 0-1") == THROTTLE_REPORTS
 
 
 @pytest.mark.parametrize(
@@ -468,6 +480,41 @@ def test_the_cards_carry_each_link_and_its_qr_code(event, director, client_for) 
     assert url_of(event, 3) in text
     pdf = client.get(reverse("playerpage:cards_pdf", args=[event.slug]))
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_the_cards_come_a_page_at_a_time(event, director, client_for, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: one request for the cards of a 5,000-player event took 25 s (the page) and
+    2.2 GB until the worker was killed (the PDF). A request now makes one page of cards, at
+    most CARDS_PER_PAGE (here 2; of the 4 players' cards the revoked link's is left out),
+    and says which page it is; a page the event lacks is a 404."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from playerpage import selectors
+
+    monkeypatch.setattr(selectors, "CARDS_PER_PAGE", 2)
+    token_of(event, 1)
+    player_link_revoke(event=event, start_no=2, user=director)
+    client = client_for(director)
+    cards, pdf = (
+        reverse(f"playerpage:{name}", args=[event.slug]) for name in ("cards", "cards_pdf")
+    )
+    first = client.get(cards).content.decode()
+    assert first.count('class="player-card"') == 2 and first.count("<svg") == 2
+    assert url_of(event, 1) in first and url_of(event, 3) in first
+    assert "Cards 1–2 of 3, page 1 of 2" in first
+    assert f'href="{pdf}?page=2"' in first and 'href="?page=2"' in first
+    second = client.get(cards, {"page": "2"}).content.decode()
+    assert second.count('class="player-card"') == 1 and url_of(event, 4) in second
+    assert "Cards 3–3 of 3, page 2 of 2" in second
+    printed = client.get(pdf, {"page": "2"})
+    assert printed["Content-Disposition"].endswith('-player-cards-2.pdf"')
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(printed.content)).pages)
+    assert "4. Player 4" in text and "1. Player 1" not in text
+    for page in ("3", "0", "x", "²", "1" * 20):
+        assert client.get(cards, {"page": page}).status_code == 404
+        assert client.get(pdf, {"page": page}).status_code == 404
 
 
 def test_a_closed_event_refuses_link_changes(event, director, client_for) -> None:  # type: ignore[no-untyped-def]

@@ -516,6 +516,71 @@ def test_a_list_with_more_players_than_the_cap_is_refused(monkeypatch: pytest.Mo
         players(text(COMBINED_HEADER, *COMBINED))
 
 
+def endless(member: str, piece: bytes, megabytes: int) -> bytes:
+    """A zip of ``megabytes`` MB of ``piece`` repeated: a few kB that unpack to a lot."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive, archive.open(member, "w") as f:
+        block = piece * (2**20 // len(piece))
+        for _ in range(megabytes):
+            f.write(block)
+    return out.getvalue()
+
+
+def _no_line_read(*args, **kwargs):  # type: ignore[no-untyped-def]
+    raise AssertionError("a line was read before the file was refused")
+
+
+@pytest.mark.parametrize(
+    ("data", "mapping", "message"),
+    [
+        pytest.param(
+            zipped("list.csv", "name\n" + "x\n" * 60),
+            {"name": "name"},
+            "more than 50 players: refused (over 60 lines after the header)",
+            id="red-team-lines-past-the-player-cap",
+        ),
+        pytest.param(
+            endless("list.csv", b"\n", 8),
+            {"name": "name"},
+            "more than 50 players: refused (over 65,535 lines after the header)",  # a chunk
+            id="blank-lines",
+        ),
+        pytest.param(
+            zipped("list.xml", "<playerslist>" + "<player><name>A</name></player>" * 51),
+            None,
+            "more than 50 players: refused (over 51 <player> elements)",
+            id="xml-players",
+        ),
+        pytest.param(
+            endless("list.csv", b"name;", 32),
+            {"name": "name"},
+            "the zip file unpacks to more than 100 times its size",
+            id="one-endless-line",
+        ),
+    ],
+)
+def test_a_file_past_the_bounds_is_refused_before_a_line_is_read(
+    monkeypatch: pytest.MonkeyPatch, data: bytes, mapping: dict[str, str] | None, message: str
+) -> None:
+    """Issue 29: a 2.6 MB zip of 3 million one-field lines held a worker 48.7 s before the
+    player cap refused it at the end; blank lines were not counted at all, and a zip of one
+    endless line was read to 2 GB. The bytes are now counted first, at C speed: here the cap
+    is 50 players, and no line reaches the parser."""
+    monkeypatch.setattr(parsers, "MAX_PLAYERS", 50)
+    monkeypatch.setattr(parsers, "_player", _no_line_read)
+    with pytest.raises(ListError) as refused:
+        players(data, mapping=mapping)
+    assert message in str(refused.value)
+
+
+def test_a_file_mostly_unreadable_is_refused_as_soon_as_that_is_clear() -> None:
+    """Before, every line of a wrong file was read before it was refused for its bad lines;
+    now more than 1,000 bad lines, and more than a tenth of those read, refuse it there."""
+    data = "name;rating\n" + "=formula;1\n" * 100_000
+    with pytest.raises(ListError, match="1,001 of the first 1,001 lines could not be read"):
+        players(data, mapping={"name": "name", "standard": "rating"})
+
+
 # National lists: CSV ------------------------------------------------------------------------
 
 

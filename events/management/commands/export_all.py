@@ -1,4 +1,5 @@
-"""``manage.py export_all [--output FILE]``: every event, its access and audit history."""
+"""``manage.py export_all [--output FILE]``: every account, every event with its access and
+audit history."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from events.backup import backup_export
 
 
 class Command(BaseCommand):
-    help = "Write every event with its access and audit history (tournament-backup/1)."
+    help = (
+        "Write every account and every event with its access and audit history "
+        "(tournament-backup/3)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--output", default="", help="a file instead of stdout")
