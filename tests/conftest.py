@@ -217,6 +217,13 @@ def refused_in_one_line(*args: str) -> str:
     return result.stderr
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first (a minute and more each: servers, a fresh machine, the whole demo
+    backed up and restored). Started last they would keep one worker busy while the other has
+    finished; started first, work stealing gives the other worker the rest meanwhile."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 # -- The differential runs' tallies, over pytest-xdist's workers (tests/tallies.py) -----------
 
 
