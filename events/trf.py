@@ -871,6 +871,9 @@ def write_trf(
     requested = dict(next_round_byes)
     for entrant in crosstable.entrants:
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
+        if entrant.start_no in requested:  # JaVaFo counts the bye the file lists (gacrux too)
+            bye = RoundResult(crosstable.rounds + 1, None, "-", requested[entrant.start_no])
+            points += crosstable.scoring.points(bye)
         line = _player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no])
         if entrant.start_no in requested:
             line = line.ljust(ROUND_BLOCK_START - 2 + ROUND_BLOCK_WIDTH * crosstable.rounds)
