@@ -157,6 +157,12 @@ class SwissSetup(models.Model):
 class RequestedBye(models.TextChoices):
     HALF = "half", "Half-point bye"
     ZERO = "zero", "Zero-point bye"
+    # Only from an imported file whose next round lists one (``0000 - F``, as Swiss-Manager and
+    # JaVaFo write a full point granted in advance): the director requests half or zero.
+    FULL = "full", "Full-point bye (from the imported file)"
+
+
+DIRECTOR_BYES = (RequestedBye.HALF, RequestedBye.ZERO)
 
 
 class ByeRequest(models.Model):

@@ -38,7 +38,7 @@ from events.selectors import event_crosstable
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 INITIAL_COLOUR_PURPOSE = "swiss-initial-colour"
-BYE_CODES = {"half": "H", "zero": "Z"}
+BYE_CODES = {"half": "H", "zero": "Z", "full": "F"}
 
 
 def is_swiss(event: Event) -> bool:

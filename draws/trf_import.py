@@ -13,8 +13,8 @@ bbpPairings reads it:
   no round played keeps the product's provisional numbers (initial order by rating, C.04.2).
 - **The next round's requested byes** (the round after the last one played in which nobody is
   paired, :mod:`events.trf`) become requested byes of round N + 1: ``H`` half a point, ``Z``
-  (and a forfeit loss without an opponent) none. A requested full-point bye (``F``) is
-  refused: the product records half- and zero-point byes only (C.04.2).
+  (and a forfeit loss without an opponent) none, ``F`` a full point (granted in advance, as
+  Swiss-Manager and JaVaFo write it; the director's own requests are half or zero, C.04.2).
 - **The initial colour** is the file's (``XXC white1|black1``, ``152``), else read back from
   the rounds played (:func:`draws.swiss.continuation.inferred_initial_colour`), else the
   event's lot as for any event.
@@ -43,7 +43,7 @@ from events.selectors import event_crosstable
 from events.services import UserLike
 from events.trf import PairingRecords, ParsedTrf, format_points
 
-REQUESTED = {"H": "half", "Z": "zero"}
+REQUESTED = {"H": "half", "Z": "zero", "F": "full"}
 MAX_FORBIDDEN_PAIRS = 10_000
 # TRF-2026 records about pairing that this import does not read (the director is told).
 UNREAD = {"240": "byes", "260": "forbidden pairs", "162": "point system"}
@@ -93,12 +93,6 @@ def _refuse_unsupported(parsed: ParsedTrf) -> None:
                 "record 250 (acceleration): only the Baku acceleration is supported; give it "
                 "as record 192 FIDE_DUTCH_2025_BAKU or as XXA points"
             )
-    full = [start_no for start_no, code in parsed.next_round_byes if code == "F"]
-    if full:
-        raise UserError(
-            f"round {parsed.crosstable.rounds + 1}: player {full[0]} asks for a full-point bye "
-            "(F); only half-point (H) and zero-point (Z) byes can be requested"
-        )
 
 
 def _pairing_order(parsed: ParsedTrf, records: PairingRecords) -> list[int] | None:
