@@ -515,10 +515,8 @@ def _unread_notes(other: list[str]) -> tuple[str, ...]:
             counts[code] = counts.get(code, 0) + 1
     if not counts:
         return ()
-    listed = ", ".join(
-        f"{code} ({count} lines)" if count > 1 else code for code, count in counts.items()
-    )
-    return (f"Lines the import does not read, left out: {listed}.",)
+    named = [f"{code} ({count} lines)" if count > 1 else code for code, count in counts.items()]
+    return (f"Lines the import does not read, left out: {fields.listed(named)}.",)
 
 
 def parse_trf(text: str) -> ParsedTrf:
