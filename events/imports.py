@@ -245,6 +245,7 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
                 audit=False,
             )
             notes += _unplayed_notes(number, read.unplayed, last=number == table.rounds)
+        _keep_as_written(event, parsed)
         notes += _rounds_notes(parsed) + _scoring_notes(scoring)
         for part in TRF_PARTS.values():
             notes += part.load(parsed, event, user)
@@ -260,6 +261,33 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         after={"notes": notes, "fide_id_conflicts": conflicts},
     )
     return event
+
+
+def _keep_as_written(event: Event, parsed: trf.ParsedTrf) -> None:
+    """What the file says that the event does not compute itself, kept for the writer and the
+    director (issue 28): record 072, the rank column, and the games written without colours
+    (a forfeit as ``- -``)."""
+    rated = parsed.rated_players
+    if rated.isascii() and rated.isdigit():
+        Event.objects.filter(pk=event.pk).update(trf_rated_players=int(rated))
+    ranks = dict(parsed.file_ranks)
+    if ranks:
+        players = list(Player.objects.filter(event=event, start_no__in=ranks))
+        for player in players:
+            player.file_rank = ranks[player.start_no]
+        Player.objects.bulk_update(players, ["file_rank"])
+    colourless = Q()
+    for entrant in parsed.crosstable.entrants:
+        for result in entrant.results:
+            if result.opponent and result.colour == "-" and entrant.start_no < result.opponent:
+                pair = {entrant.start_no, result.opponent}
+                colourless |= Q(
+                    round__number=result.round,
+                    white__start_no__in=pair,
+                    black__start_no__in=pair,
+                )
+    if colourless:
+        Game.objects.filter(colourless, round__event=event).update(colours_given=False)
 
 
 TEXT_LENGTH = 200  # the event's name and its text records (Event's fields)

@@ -31,7 +31,7 @@ import pytest
 from django.core.management import call_command
 
 from events.imports import import_notes
-from events.models import Event, Player
+from events.models import Event, Game, Player
 from events.selectors import regulation_of
 from tests.draws.swiss import bbp
 from tests.draws.swiss.test_trf_continuation import ours as paired_here
@@ -384,3 +384,25 @@ def compare_cuts(path: Path, tmp_path: Path, *, every: bool) -> list[str]:
 @pytest.mark.parametrize("path", SWISS, ids=SWISS_IDS)
 def test_each_rounds_cut_is_paired_as_bbppairings_pairs_it(path: Path, tmp_path: Path) -> None:
     assert compare_cuts(path, tmp_path, every=False) == []
+
+
+def test_what_the_file_says_and_the_event_does_not_compute_is_kept() -> None:
+    """For the writer and the director (issue 28): record 072 as written, the rank column the
+    other program's tie-breaks gave, the forfeits written without colours (``153 - -``), the
+    sex and title columns (``f``, ``wf`` in the Karl-Mala file)."""
+    path = CORPUS / "sklangen-TRF" / "example1.trf"
+    event, _ = imported(path, "karl-mala")
+    assert event.trf_rated_players == 146
+    players = {p.start_no: p for p in Player.objects.filter(event=event)}
+    assert (players[1].file_rank, players[13].file_rank) == (4, None)  # 0: left the event
+    assert (players[69].sex, players[69].title, players[186].sex) == ("", "WFM", "w")
+    game = Game.objects.get(round__event=event, round__number=1, white__start_no__in=(13, 153))
+    assert {game.white.start_no, game.black.start_no} == {13, 153}
+    assert (game.colours_given, game.result) == (False, "-/+")
+    written = sum(  # both sides of a game without colours say "-"
+        1
+        for line in player_lines(text_of(path))
+        for block in line.blocks()
+        if block[:4].strip("0 ") and block.ljust(8)[5] == "-"
+    )
+    assert Game.objects.filter(round__event=event, colours_given=False).count() * 2 == written
