@@ -38,6 +38,7 @@ from events.services import (
     UserLike,
     audit_record,
     event_create,
+    event_version_bump,
     players_register_many,
     records_of,
     refuse_unstorable_values,
@@ -447,6 +448,7 @@ def import_notes_dismiss(*, event: Event, user: UserLike) -> None:
             action=NOTES_DISMISS_ACTION,
             summary="Dismissed the notes of the TRF import",
         )
+        event_version_bump(event=event)  # the event page's ETag: a reload must not keep them
 
 
 @dataclass(frozen=True)
