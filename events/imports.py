@@ -5,8 +5,10 @@ beyond the event, its players and its rounds belongs to the apps above the found
 register a :class:`TrfPart` (the Swiss workflow: the next round's requested byes, the initial
 colour, the pairing numbers, acceleration and forbidden pairs): the foundation imports none of
 them. What the import decided for the director (the rounds it assumed, the records it did not
-read) is kept as the notes of its audit entry, :func:`import_notes`, which the command prints
-on stderr and the import page shows.
+read, every value the lenient reader left out or read in its own way: :mod:`events.trf_fields`,
+issue 28) is kept as the notes of its audit entry, :func:`import_notes`, which the command
+prints on stderr and the event page shows the director until dismissed
+(:func:`import_notes_pending`, issue 29).
 """
 
 from __future__ import annotations
