@@ -231,7 +231,9 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         records=_records(parsed.records),
     )
     fields, notes = _fitted(fields, list(parsed.notes))
-    players, conflicts, notes = _players_of(table.entrants, notes)
+    players, conflicts, notes = _players_of(
+        table.entrants, notes, dict(parsed.file_ranks), played=table.rounds > 0
+    )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
         # A whole event as another program ran it: names alike are left as the file has them
@@ -268,17 +270,11 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
 
 def _keep_as_written(event: Event, parsed: trf.ParsedTrf) -> None:
     """What the file says that the event does not compute itself, kept for the writer and the
-    director (issue 28): record 072, the rank column, and the games written without colours
-    (a forfeit as ``- -``)."""
+    director (issue 28): record 072 and the games written without colours (a forfeit as
+    ``- -``); the rank column goes in with the players (:func:`_players_of`)."""
     rated = parsed.rated_players
     if rated.isascii() and rated.isdigit():
         Event.objects.filter(pk=event.pk).update(trf_rated_players=int(rated))
-    ranks = dict(parsed.file_ranks)
-    if ranks:
-        players = list(Player.objects.filter(event=event, start_no__in=ranks))
-        for player in players:
-            player.file_rank = ranks[player.start_no]
-        Player.objects.bulk_update(players, ["file_rank"])
     colourless = Q()
     for entrant in parsed.crosstable.entrants:
         for result in entrant.results:
@@ -330,7 +326,11 @@ def _fitted(fields: EventFields, notes: list[str]) -> tuple[EventFields, list[st
 
 
 def _players_of(
-    entrants: tuple[Entrant, ...], notes: list[str]
+    entrants: tuple[Entrant, ...],
+    notes: list[str],
+    ranks: dict[int, int] | None = None,
+    *,
+    played: bool = True,
 ) -> tuple[list[PlayerFields], list[dict[str, Any]], list[str]]:
     """The file's players as the import registers them, the FIDE ids it set aside, and the
     notes so far with what it changed.
@@ -338,8 +338,11 @@ def _players_of(
     Two players with one FIDE id in a played event are a registration error of the program
     that ran it (issue 28): the event is imported, neither keeps the id (which of them it
     belongs to cannot be told), and the notes and the players page name both until the
-    director gives it to the right one. A player without a name is called ``Player N``."""
-    by_id = trf_fields.duplicated((e.start_no, e.fide_id) for e in entrants)
+    director gives it to the right one. A file with no round played is a list of registrations:
+    an id twice there is refused as registering it here is (issue 20). A player without a name
+    is called ``Player N``."""
+    ranks = ranks or {}
+    by_id = trf_fields.duplicated((e.start_no, e.fide_id) for e in entrants) if played else {}
     names = {e.start_no: e.name for e in entrants}
     conflicts = [{"fide_id": fide_id, "start_nos": numbers} for fide_id, numbers in by_id.items()]
     for conflict in conflicts[:MAX_CONFLICT_NOTES]:
@@ -351,7 +354,10 @@ def _players_of(
     if len(conflicts) > MAX_CONFLICT_NOTES:
         notes.append(f"And {len(conflicts) - MAX_CONFLICT_NOTES} more FIDE ids held twice.")
     taken = {number for numbers in by_id.values() for number in numbers}
-    players = [_player_fields(e, keep_id=e.start_no not in taken) for e in entrants]
+    players = [
+        replace(_player_fields(e, keep_id=e.start_no not in taken), file_rank=ranks.get(e.start_no))
+        for e in entrants
+    ]
     nameless = [e.start_no for e in entrants if not e.name.strip()]
     if nameless:
         named = trf_fields.listed([str(n) for n in nameless])
