@@ -115,6 +115,9 @@ class InitialColour(models.TextChoices):
 class Acceleration(models.TextChoices):
     NONE = "", "None"
     BAKU = "baku", "Baku acceleration (C.04.5)"
+    # An imported file's points per player and round (XXA, as JaVaFo and bbpPairings read
+    # them): only an import sets it (issue 28).
+    TABLE = "table", "The imported file's points per player and round (XXA)"
 
 
 class SwissSetup(models.Model):
@@ -131,6 +134,9 @@ class SwissSetup(models.Model):
         max_length=8, choices=Acceleration.choices, blank=True, default=Acceleration.NONE
     )
     pairing_order = models.JSONField(null=True, blank=True)
+    # With acceleration "table": {"start_no": ["1", "1/2", ...]}, the virtual points of each
+    # round from round 1 (exact fractions as text); a player or round not listed has none.
+    acceleration_table = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -151,6 +157,12 @@ class SwissSetup(models.Model):
 class RequestedBye(models.TextChoices):
     HALF = "half", "Half-point bye"
     ZERO = "zero", "Zero-point bye"
+    # Only from an imported file whose next round lists one (``0000 - F``, as Swiss-Manager and
+    # JaVaFo write a full point granted in advance): the director requests half or zero.
+    FULL = "full", "Full-point bye (from the imported file)"
+
+
+DIRECTOR_BYES = (RequestedBye.HALF, RequestedBye.ZERO)
 
 
 class ByeRequest(models.Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from draws.models import Acceleration, InitialColour, RequestedBye
+from draws.models import DIRECTOR_BYES, Acceleration, InitialColour
 from events.forms import DuplicatesConfirmable
 from events.limits import MAX_RATING
 from events.services import PlayerFields
@@ -16,13 +16,17 @@ class SwissSetupForm(forms.Form):
         required=False,
         label="Colour of pairing number 1 in round 1",
     )
-    acceleration = forms.ChoiceField(choices=Acceleration.choices, required=False)
+    # The imported file's table (XXA) is the import's to set, not a choice here.
+    acceleration = forms.ChoiceField(
+        choices=[(a.value, a.label) for a in Acceleration if a != Acceleration.TABLE],
+        required=False,
+    )
 
 
 class ByeRequestForm(forms.Form):
     start_no = forms.IntegerField(min_value=1, label="Start no.")
     round = forms.IntegerField(min_value=1, label="Round")
-    kind = forms.ChoiceField(choices=RequestedBye.choices, label="Bye")
+    kind = forms.ChoiceField(choices=[(k.value, k.label) for k in DIRECTOR_BYES], label="Bye")
     note = forms.CharField(max_length=200, required=False)
 
 

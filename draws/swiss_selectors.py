@@ -38,7 +38,7 @@ from events.selectors import event_crosstable
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 INITIAL_COLOUR_PURPOSE = "swiss-initial-colour"
-BYE_CODES = {"half": "H", "zero": "Z"}
+BYE_CODES = {"half": "H", "zero": "Z", "full": "F"}
 
 
 def is_swiss(event: Event) -> bool:
@@ -115,9 +115,35 @@ class EngineInput:
     colour_source: str
 
 
+def acceleration_table(setup: SwissSetup) -> dict[int, tuple[Fraction, ...]]:
+    """An imported file's virtual points (``XXA``): start number -> points of round 1, 2..."""
+    table = setup.acceleration_table or {}
+    return {int(start_no): tuple(Fraction(p) for p in points) for start_no, points in table.items()}
+
+
+def _table_round(
+    table: dict[int, tuple[Fraction, ...]], round_no: int
+) -> tuple[tuple[int, Fraction], ...]:
+    return tuple(
+        (start_no, points[round_no - 1])
+        for start_no, points in sorted(table.items())
+        if round_no <= len(points) and points[round_no - 1]
+    )
+
+
 def _acceleration(
     event: Event, setup: SwissSetup, order: Sequence[int], round_no: int
 ) -> tuple[tuple[tuple[int, Fraction], ...], tuple[tuple[int, int, Fraction], ...]]:
+    """This round's virtual points and every earlier round's (C.04.5; the floats of earlier
+    rounds compare the scores the pairing used): Baku's, or the imported file's table."""
+    if setup.acceleration == "table":
+        table = acceleration_table(setup)
+        history = tuple(
+            (number, start_no, points)
+            for number in range(1, round_no)
+            for start_no, points in _table_round(table, number)
+        )
+        return _table_round(table, round_no), history
     if setup.acceleration != "baku":
         return (), ()
     scoring = event_crosstable(event, rounds=0).scoring

@@ -23,6 +23,7 @@ from django.db import transaction
 
 from draws import swiss_selectors as selectors
 from draws.models import (
+    DIRECTOR_BYES,
     Acceleration,
     ByeRequest,
     ForbiddenPair,
@@ -95,7 +96,7 @@ def swiss_setup_set(
     _swiss_only(event)
     if initial_colour not in InitialColour.values:
         raise UserError(f"initial colour {initial_colour!r}: choose white, black or by lot")
-    if acceleration not in Acceleration.values:
+    if acceleration not in (Acceleration.NONE, Acceleration.BAKU):
         raise UserError(f"acceleration {acceleration!r}: choose none or baku")
     setup = selectors.setup_of(event)
     before = {"initial_colour": setup.initial_colour, "acceleration": setup.acceleration}
@@ -157,7 +158,7 @@ def bye_request_record(
     event = _event_locked(event)
     _swiss_only(event)
     player = _player(event, start_no)
-    if kind not in RequestedBye.values:
+    if kind not in DIRECTOR_BYES:
         raise UserError(f"bye kind {kind!r}: choose a half-point or a zero-point bye")
     if not 1 <= round_no <= event.rounds:
         raise UserError(f"round {round_no} is outside 1–{event.rounds}")
@@ -320,7 +321,7 @@ def late_entry_register(
     event_require_open(event)
     event = _event_locked(event)
     _swiss_only(event)
-    if missed not in RequestedBye.values:
+    if missed not in DIRECTOR_BYES:
         raise UserError(f"missed rounds {missed!r}: choose zero- or half-point byes")
     player = player_register(
         event=event, fields=fields, user=user, confirm_duplicates=confirm_duplicates

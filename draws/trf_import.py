@@ -13,16 +13,17 @@ bbpPairings reads it:
   no round played keeps the product's provisional numbers (initial order by rating, C.04.2).
 - **The next round's requested byes** (the round after the last one played in which nobody is
   paired, :mod:`events.trf`) become requested byes of round N + 1: ``H`` half a point, ``Z``
-  (and a forfeit loss without an opponent) none. A requested full-point bye (``F``) is
-  refused: the product records half- and zero-point byes only (C.04.2).
+  (and a forfeit loss without an opponent) none, ``F`` a full point (granted in advance, as
+  Swiss-Manager and JaVaFo write it; the director's own requests are half or zero, C.04.2).
 - **The initial colour** is the file's (``XXC white1|black1``, ``152``), else read back from
   the rounds played (:func:`draws.swiss.continuation.inferred_initial_colour`), else the
   event's lot as for any event.
 - **Acceleration**: TRF-2026 ``192 ..._BAKU`` or ``XXA`` points that are the Baku
-  acceleration (C.04.5) make the event Baku-accelerated; other ``XXA`` points, and TRF-2026
-  acceleration records (``250``), are refused in one line: the product pairs with Baku
-  acceleration or none, and pairing with the points silently dropped would not be the
-  pairing the director expects.
+  acceleration (C.04.5) make the event Baku-accelerated; other ``XXA`` points are kept as
+  the event's table of virtual points per player and round, and the next rounds are paired
+  with them as JaVaFo and bbpPairings pair the same file (issue 28). TRF-2026 acceleration
+  records (``250``) are refused in one line: pairing with them silently dropped would not be
+  the pairing the director expects.
 - **Forbidden pairs** (``XXP``): every two players of a record must not meet, in every round.
 """
 
@@ -42,7 +43,7 @@ from events.selectors import event_crosstable
 from events.services import UserLike
 from events.trf import PairingRecords, ParsedTrf, format_points
 
-REQUESTED = {"H": "half", "Z": "zero"}
+REQUESTED = {"H": "half", "Z": "zero", "F": "full"}
 MAX_FORBIDDEN_PAIRS = 10_000
 # TRF-2026 records about pairing that this import does not read (the director is told).
 UNREAD = {"240": "byes", "260": "forbidden pairs", "162": "point system"}
@@ -72,9 +73,7 @@ def swiss_trf_load(parsed: ParsedTrf, event: Event, user: UserLike) -> list[str]
     setup.initial_colour, colour_note = _initial_colour(parsed, records, order)
     notes += colour_note
     if records.baku or records.accelerations:
-        _acceleration_check(parsed, records, event, order or sorted(players))
-        setup.acceleration = "baku"
-        notes.append("Baku acceleration (C.04.5), as the file's records give it.")
+        notes.append(_acceleration_set(setup, parsed, records, event, order or sorted(players)))
     if order is not None or setup.initial_colour or setup.acceleration:
         setup.save()
     notes += _bye_requests(parsed, players)
@@ -94,12 +93,6 @@ def _refuse_unsupported(parsed: ParsedTrf) -> None:
                 "record 250 (acceleration): only the Baku acceleration is supported; give it "
                 "as record 192 FIDE_DUTCH_2025_BAKU or as XXA points"
             )
-    full = [start_no for start_no, code in parsed.next_round_byes if code == "F"]
-    if full:
-        raise UserError(
-            f"round {parsed.crosstable.rounds + 1}: player {full[0]} asks for a full-point bye "
-            "(F); only half-point (H) and zero-point (Z) byes can be requested"
-        )
 
 
 def _pairing_order(parsed: ParsedTrf, records: PairingRecords) -> list[int] | None:
@@ -128,27 +121,48 @@ def _initial_colour(
     ]
 
 
-def _acceleration_check(
+def _acceleration_set(
+    setup: SwissSetup, parsed: ParsedTrf, records: PairingRecords, event: Event, order: list[int]
+) -> str:
+    """Baku acceleration when the file names it or its ``XXA`` points are Baku's (C.04.5);
+    otherwise the file's own points per player and round, which the next rounds are paired
+    with exactly as JaVaFo and bbpPairings pair them (issue 28). Returns the note."""
+    difference = _acceleration_difference(parsed, records, event, order)
+    if difference is None:
+        setup.acceleration = "baku"
+        return "Baku acceleration (C.04.5), as the file's records give it."
+    setup.acceleration = "table"
+    setup.acceleration_table = {
+        str(start_no): [str(points) for points in values]
+        for start_no, values in records.accelerations
+    }
+    rounds = max((len(values) for _, values in records.accelerations), default=0)
+    return (
+        f"Acceleration: the file's virtual points (XXA) for {len(records.accelerations)} "
+        f"players in rounds 1-{rounds}, as JaVaFo and bbpPairings read them; they are not the "
+        f"Baku acceleration ({difference}), so the next rounds are paired with the file's points."
+    )
+
+
+def _acceleration_difference(
     parsed: ParsedTrf, records: PairingRecords, event: Event, order: list[int]
-) -> None:
+) -> str | None:
+    """None when the file's acceleration is Baku's; else where it differs."""
     scoring = event_crosstable(event, rounds=0).scoring
     try:
         if not records.accelerations:
             baku_acceleration(order, event.rounds, 1, scoring)  # the scoring must fit it
-            return
+            return None
         given = dict(records.accelerations)
         strangers = sorted(set(given) - set(order))
         if strangers:
             raise UserError(f"XXA: player {strangers[0]} is not in the file")
         through = min(parsed.crosstable.rounds + 1, event.rounds)
-        difference = acceleration_difference(given, order, event.rounds, through, scoring)
+        return acceleration_difference(given, order, event.rounds, through, scoring)
     except ValueError as exc:  # a point system Baku acceleration does not fit
+        if records.accelerations:
+            return str(exc)
         raise UserError(f"acceleration: {exc}") from exc
-    if difference is not None:
-        raise UserError(
-            f"XXA: the acceleration is not the Baku acceleration (C.04.5) that this program "
-            f"applies ({difference}); pair the event where it was accelerated so"
-        )
 
 
 def _bye_requests(parsed: ParsedTrf, players: dict[int, int]) -> list[str]:
@@ -205,6 +219,8 @@ def swiss_trf_export(event: Event, held: int) -> tuple[list[str], list[tuple[int
         records.append("XXC " + ("white1" if colour == "w" else "black1"))
         if setup.acceleration == "baku":
             records += _xxa_records(event, order, min(held + 1, event.rounds))
+        elif setup.acceleration == "table":
+            records += _xxa_table_records(setup)
     forever = ForbiddenPair.objects.filter(event=event, until_round=None).values_list(
         "first__start_no", "second__start_no"
     )
@@ -227,6 +243,14 @@ def _xxa_records(event: Event, order: list[int], through: int) -> list[str]:
         f"XXA {start_no:4d}"
         + "".join(f" {format_points(points.get(start_no, Fraction(0))):>4}" for points in by_round)
         for start_no in order
+    ]
+
+
+def _xxa_table_records(setup: SwissSetup) -> list[str]:
+    """The imported table written back as it was read (one value per round from round 1)."""
+    return [
+        f"XXA {start_no:4d}" + "".join(f" {format_points(p):>4}" for p in points)
+        for start_no, points in sorted(selectors.acceleration_table(setup).items())
     ]
 
 

@@ -5,8 +5,10 @@ beyond the event, its players and its rounds belongs to the apps above the found
 register a :class:`TrfPart` (the Swiss workflow: the next round's requested byes, the initial
 colour, the pairing numbers, acceleration and forbidden pairs): the foundation imports none of
 them. What the import decided for the director (the rounds it assumed, the records it did not
-read) is kept as the notes of its audit entry, :func:`import_notes`, which the command prints
-on stderr and the import page shows.
+read, every value the lenient reader left out or read in its own way: :mod:`events.trf_fields`,
+issue 28) is kept as the notes of its audit entry, :func:`import_notes`, which the command
+prints on stderr and the event page shows the director until dismissed
+(:func:`import_notes_pending`, issue 29).
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Exists, Max, OuterRef, Q
 
-from events import exchange, trf
+from events import exchange, trf, trf_fields
 from events.errors import ImportFailed, UserError
 from events.models import AuditEntry, Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.registries import Registry
 from events.selectors import event_crosstable
 from events.services import (
+    DEPUTY_LENGTH,
+    RECORD_TEXTS,
     ByeInput,
     EventFields,
     PairingInput,
@@ -36,6 +40,7 @@ from events.services import (
     UserLike,
     audit_record,
     event_create,
+    event_version_bump,
     players_register_many,
     records_of,
     refuse_unstorable_values,
@@ -70,31 +75,49 @@ BYE_KINDS = {
 EDITION_2026_FROM = dt.date(2026, 3, 1)
 
 
-def _round_inputs(
-    entrants: tuple[Entrant, ...], number: int
-) -> tuple[list[PairingInput], list[ByeInput]]:
+@dataclass(frozen=True)
+class RoundRead:
+    """A round of the file as the import writes it, and what it read in its own way."""
+
+    games: list[PairingInput]
+    byes: list[ByeInput]
+    unplayed: list[tuple[int, int]]  # pairs without a result on either side
+
+
+# A pairing whose two results say that neither player scored: not played (yet).
+_UNPLAYED = {("Z", "Z"), ("Z", "-"), ("-", "Z")}
+
+
+def _round_inputs(entrants: tuple[Entrant, ...], number: int, *, last: bool = False) -> RoundRead:
+    """The games and byes of round ``number``. A pairing with no result on either side (``Z``
+    or blank, as a program writes a round paired but not played yet) is a game awaiting its
+    result in the file's last round, and a double forfeit (``-/-``: nobody scored) before it."""
     by_no = {e.start_no: e for e in entrants}
-    games: list[PairingInput] = []
-    byes: list[ByeInput] = []
+    read = RoundRead([], [], [])
     done: set[int] = set()
     for entrant in entrants:
         result = entrant.results[number - 1]
         if result.opponent is None:
-            byes.append(ByeInput(entrant.start_no, BYE_KINDS.get(result.code, "zero")))
+            read.byes.append(ByeInput(entrant.start_no, BYE_KINDS.get(result.code, "zero")))
             continue
         if entrant.start_no in done:
             continue
         other = by_no[result.opponent].results[number - 1]
         white, black, white_result, black_result = _orient(entrant, result, other)
         key = (white_result.code, black_result.code)
-        if key not in PAIR_RESULTS:
+        if key in _UNPLAYED:
+            read.unplayed.append((white, black))
+            outcome = "" if last else "-/-"
+        elif key in PAIR_RESULTS:
+            outcome = PAIR_RESULTS[key]
+        else:
             raise ImportFailed(
                 f"round {number}: players {entrant.start_no} and {result.opponent} have results "
                 f"{result.code!r} and {other.code!r}, which do not fit together"
             )
-        games.append(PairingInput(len(games) + 1, white, black, PAIR_RESULTS[key]))
+        read.games.append(PairingInput(len(read.games) + 1, white, black, outcome))
         done.update((entrant.start_no, result.opponent))
-    return games, byes
+    return read
 
 
 def _orient(
@@ -107,15 +130,27 @@ def _orient(
     return entrant.start_no, opponent, result, other
 
 
-def detect_system(crosstable: Crosstable) -> str:
-    """Round robin when every pair met exactly once (twice: double); otherwise Swiss.
+def detect_system(crosstable: Crosstable, declared: bool | None = None) -> str:
+    """The system the file says (record 092/192: ``declared`` True for a round robin, False
+    for a Swiss), else inferred: a round robin when every pair met exactly once (twice:
+    double); otherwise Swiss. A Swiss in which everyone happened to meet everyone is still a
+    Swiss (issue 28: it keeps the dummy opponent of C.07 Art. 16 and can be paired on).
 
     Linear in the results: every pair met exactly ``k`` times exactly when each player met
     every other player and each of them ``k`` times, so the pairs themselves (n² of them, a
     gigabyte at 3,000 players) are never built.
     """
-    if crosstable.round_robin:
-        return "round_robin"
+    if declared is None and crosstable.round_robin:
+        declared = True
+    if declared is False:
+        return "swiss"
+    inferred = _met_everyone(crosstable)
+    if declared:
+        return inferred if inferred != "swiss" else "round_robin"
+    return inferred
+
+
+def _met_everyone(crosstable: Crosstable) -> str:
     numbers = {e.start_no for e in crosstable.entrants}
     if len(numbers) < 3:
         return "swiss"
@@ -186,7 +221,7 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     scoring = dict(parsed.pairing.scoring) if parsed.pairing else {}
     fields = EventFields(
         name=parsed.name or table.name or "Imported tournament",
-        system=detect_system(table),
+        system=detect_system(table, parsed.round_robin),
         time_control="classical",
         rounds=max(parsed.rounds, 1),
         start_date=start,
@@ -195,22 +230,28 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         site=parsed.site,
         records=_records(parsed.records),
     )
+    fields, notes = _fitted(fields, list(parsed.notes))
+    players, conflicts, notes = _players_of(
+        table.entrants, notes, dict(parsed.file_ranks), played=table.rounds > 0
+    )
     try:
         event = event_create(fields=fields, director=user, slug=slug)
-        # A whole event as another program ran it: a FIDE id twice is refused; names alike
-        # are left as the file has them (there is nobody to confirm them).
-        players_register_many(
-            event=event,
-            players=[_player_fields(e) for e in table.entrants],
-            user=user,
-            confirm_duplicates=True,
-        )
+        # A whole event as another program ran it: names alike are left as the file has them
+        # (there is nobody to confirm them); a FIDE id twice was set aside (_players_of).
+        players_register_many(event=event, players=players, user=user, confirm_duplicates=True)
         for number in range(1, table.rounds + 1):
-            games, byes = _round_inputs(table.entrants, number)
+            read = _round_inputs(table.entrants, number, last=number == table.rounds)
             round_pairings_set(
-                event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
+                event=event,
+                round_no=number,
+                pairings=read.games,
+                byes=read.byes,
+                user=user,
+                audit=False,
             )
-        notes = _rounds_notes(parsed) + _scoring_notes(scoring)
+            notes += _unplayed_notes(number, read.unplayed, last=number == table.rounds)
+        _keep_as_written(event, parsed)
+        notes += _rounds_notes(parsed) + _scoring_notes(scoring)
         for part in TRF_PARTS.values():
             notes += part.load(parsed, event, user)
     except ImportFailed:
@@ -222,9 +263,124 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         user=user,
         action=IMPORT_ACTION,
         summary=f"Imported from a TRF file: {table.rounds} of {event.rounds} rounds played",
-        after={"notes": notes},
+        after={"notes": notes, "fide_id_conflicts": conflicts},
     )
     return event
+
+
+def _keep_as_written(event: Event, parsed: trf.ParsedTrf) -> None:
+    """What the file says that the event does not compute itself, kept for the writer and the
+    director (issue 28): record 072 and the games written without colours (a forfeit as
+    ``- -``); the rank column goes in with the players (:func:`_players_of`)."""
+    rated = parsed.rated_players
+    if rated.isascii() and rated.isdigit():
+        Event.objects.filter(pk=event.pk).update(trf_rated_players=int(rated))
+    colourless = Q()
+    for entrant in parsed.crosstable.entrants:
+        for result in entrant.results:
+            if result.opponent and result.colour == "-" and entrant.start_no < result.opponent:
+                pair = {entrant.start_no, result.opponent}
+                colourless |= Q(
+                    round__number=result.round,
+                    white__start_no__in=pair,
+                    black__start_no__in=pair,
+                )
+    if colourless:
+        Game.objects.filter(colourless, round__event=event).update(colours_given=False)
+
+
+TEXT_LENGTH = 200  # the event's name and its text records (Event's fields)
+
+
+def _fitted(fields: EventFields, notes: list[str]) -> tuple[EventFields, list[str]]:
+    """The event's fields within the limits every event keeps (``records_checked``): a text
+    too long for them is left empty, round dates past the event's rounds are left out; each is
+    one line of the notes (issue 28: an informational record never refuses a played event,
+    and nothing is cut to fit)."""
+    records = fields.records
+    texts = {"name": fields.name, "site": fields.site}
+    texts |= {name: getattr(records, name) for name in RECORD_TEXTS}
+    too_long = [name for name, text in texts.items() if len(text) > TEXT_LENGTH]
+    deputies = tuple(d for d in records.deputy_arbiters if len(d) <= DEPUTY_LENGTH)
+    if len(deputies) < len(records.deputy_arbiters):
+        too_long.append("deputy_arbiters")
+    if too_long:
+        named = ", ".join(name.replace("_", " ") for name in too_long)
+        notes.append(f"Longer than {TEXT_LENGTH} characters, left empty: the event's {named}.")
+    dates = records.round_dates
+    if len(dates) > fields.rounds:
+        notes.append(
+            f"Record 132 gives {len(dates)} round dates for {fields.rounds} rounds: the dates "
+            f"past round {fields.rounds} are left out."
+        )
+    emptied = {name: "" for name in too_long if name in RECORD_TEXTS}
+    records = replace(
+        records, **emptied, deputy_arbiters=deputies, round_dates=dates[: fields.rounds]
+    )
+    return replace(
+        fields,
+        name="Imported tournament" if "name" in too_long else fields.name,
+        site="" if "site" in too_long else fields.site,
+        records=records,
+    ), notes
+
+
+def _players_of(
+    entrants: tuple[Entrant, ...],
+    notes: list[str],
+    ranks: dict[int, int] | None = None,
+    *,
+    played: bool = True,
+) -> tuple[list[PlayerFields], list[dict[str, Any]], list[str]]:
+    """The file's players as the import registers them, the FIDE ids it set aside, and the
+    notes so far with what it changed.
+
+    Two players with one FIDE id in a played event are a registration error of the program
+    that ran it (issue 28): the event is imported, neither keeps the id (which of them it
+    belongs to cannot be told), and the notes and the players page name both until the
+    director gives it to the right one. A file with no round played is a list of registrations:
+    an id twice there is refused as registering it here is (issue 20). A player without a name
+    is called ``Player N``."""
+    ranks = ranks or {}
+    by_id = trf_fields.duplicated((e.start_no, e.fide_id) for e in entrants) if played else {}
+    names = {e.start_no: e.name for e in entrants}
+    conflicts = [{"fide_id": fide_id, "start_nos": numbers} for fide_id, numbers in by_id.items()]
+    for conflict in conflicts[:MAX_CONFLICT_NOTES]:
+        holders = " and ".join(f"{n} ({names[n] or 'no name'})" for n in conflict["start_nos"])
+        notes.append(
+            f"Players {holders} have the same FIDE id {conflict['fide_id']} in the file: "
+            "neither keeps it here; give it to the right one on the Players page."
+        )
+    if len(conflicts) > MAX_CONFLICT_NOTES:
+        notes.append(f"And {len(conflicts) - MAX_CONFLICT_NOTES} more FIDE ids held twice.")
+    taken = {number for numbers in by_id.values() for number in numbers}
+    players = [
+        replace(_player_fields(e, keep_id=e.start_no not in taken), file_rank=ranks.get(e.start_no))
+        for e in entrants
+    ]
+    nameless = [e.start_no for e in entrants if not e.name.strip()]
+    if nameless:
+        named = trf_fields.listed([str(n) for n in nameless])
+        notes.append(f"Players without a name, called Player N: {named}.")
+    return players, conflicts, notes
+
+
+MAX_CONFLICT_NOTES = 20
+
+
+def _unplayed_notes(round_no: int, unplayed: list[tuple[int, int]], *, last: bool) -> list[str]:
+    if not unplayed:
+        return []
+    pairs = trf_fields.listed([f"{white}-{black}" for white, black in unplayed])
+    if last:
+        return [
+            f"Round {round_no} is paired, and {len(unplayed)} of its games have no result yet "
+            f"({pairs}): they await their results here."
+        ]
+    return [
+        f"Round {round_no}: {len(unplayed)} pairings have no result on either side ({pairs}): "
+        "read as double forfeits (-/-), nobody scored."
+    ]
 
 
 def _records(records: trf.TournamentRecords | None) -> TournamentRecords:
@@ -262,9 +418,66 @@ def _scoring_notes(scoring: dict[str, Any]) -> list[str]:
 
 def import_notes(event: Event) -> list[str]:
     """What the TRF import of ``event`` decided for the director (empty: not imported so)."""
-    entry = AuditEntry.objects.filter(event=event, action=IMPORT_ACTION).order_by("id").first()
-    after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
-    return [str(note) for note in after.get("notes", [])]
+    return [str(note) for note in _import_entry(event).get("notes", [])]
+
+
+NOTES_DISMISS_ACTION = "trf.notes_dismiss"
+
+
+def _import_entry(event: Event, *, pending: bool = False) -> dict[str, Any]:
+    """The import's audit entry's ``after`` (notes, FIDE ids set aside); ``pending``: empty
+    once the director dismissed the notes (issue 29: they stay until then)."""
+    entries = list(
+        AuditEntry.objects.filter(event=event, action__in=(IMPORT_ACTION, NOTES_DISMISS_ACTION))
+        .order_by("id")
+        .values_list("action", "after")
+    )
+    first = entries[0] if entries else None
+    if first is None or first[0] != IMPORT_ACTION or not isinstance(first[1], dict):
+        return {}
+    if pending and any(action == NOTES_DISMISS_ACTION for action, _ in entries):
+        return {}
+    return first[1]
+
+
+def import_notes_pending(event: Event) -> list[str]:
+    """The import's notes for the event page, until the director dismisses them."""
+    return [str(note) for note in _import_entry(event, pending=True).get("notes", [])]
+
+
+@transaction.atomic
+def import_notes_dismiss(*, event: Event, user: UserLike) -> None:
+    """The director has read the import's notes: the event page stops showing them (the
+    audit log keeps them)."""
+    if import_notes_pending(event):
+        audit_record(
+            event=event,
+            user=user,
+            action=NOTES_DISMISS_ACTION,
+            summary="Dismissed the notes of the TRF import",
+        )
+        event_version_bump(event=event)  # the event page's ETag: a reload must not keep them
+
+
+@dataclass(frozen=True)
+class FideIdConflict:
+    fide_id: str
+    players: list[Player]
+
+
+def fide_id_conflicts(event: Event) -> list[FideIdConflict]:
+    """The FIDE ids the import set aside because two players had them (issue 28), while no
+    player of the event has the id yet: for the players page."""
+    conflicts = _import_entry(event).get("fide_id_conflicts", [])
+    if not conflicts:
+        return []
+    players = {p.start_no: p for p in Player.objects.filter(event=event)}
+    held = {p.fide_id for p in players.values() if p.fide_id}
+    return [
+        FideIdConflict(c["fide_id"], [players[n] for n in c["start_nos"] if n in players])
+        for c in conflicts
+        if c["fide_id"] not in held
+    ]
 
 
 def players_from_trf(text: str) -> list[PlayerFields]:
@@ -276,13 +489,13 @@ def players_from_trf(text: str) -> list[PlayerFields]:
     return [_player_fields(entrant) for entrant in parsed.crosstable.entrants]
 
 
-def _player_fields(entrant: Entrant) -> PlayerFields:
+def _player_fields(entrant: Entrant, *, keep_id: bool = True) -> PlayerFields:
     return PlayerFields(
         where=f"the file's player {entrant.start_no}",
         start_no=entrant.start_no,
-        name=entrant.name,
+        name=entrant.name.strip() or f"Player {entrant.start_no}",
         federation=entrant.federation,
-        fide_id=entrant.fide_id,
+        fide_id=entrant.fide_id if keep_id else "",
         rating=entrant.rating,
         title=entrant.title,
         sex=entrant.sex if entrant.sex in ("m", "w") else "",

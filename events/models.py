@@ -67,6 +67,9 @@ class Event(models.Model):
     deputy_arbiters = models.JSONField(default=list, blank=True)  # [name, ...], one per 112
     rate_of_play = models.CharField(max_length=200, blank=True)  # 122, e.g. 90'/40+30'+30"
     round_dates = models.JSONField(default=list, blank=True)  # ["YYYY-MM-DD" or null, ...]
+    # An imported TRF's record 072 (rated players) as the file says it (issue 28); None: not
+    # imported so, or not given. The export counts its own.
+    trf_rated_players = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -120,6 +123,8 @@ class Player(models.Model):
     # date is never invented from it; set from birth_date when the date is known (services).
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     previous_rank = models.PositiveIntegerField(null=True, blank=True)
+    # The rank column of an imported TRF (the other program's tie-breaks gave it); None: none.
+    file_rank = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # Optimistic concurrency, as for games: an edit names the version it was based on.
     version = models.PositiveIntegerField(default=1)
@@ -173,6 +178,9 @@ class Game(models.Model):
     white = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     black = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)
+    # False when an imported file wrote the game without colours (a forfeit as "- -", TRF16):
+    # white and black are then only the order of the pair (issue 28).
+    colours_given = models.BooleanField(default=True)
     time_control = models.CharField(max_length=16, choices=GameTimeControl.choices, blank=True)
     # Optimistic concurrency: a save names the version it was based on (services).
     version = models.PositiveIntegerField(default=1)

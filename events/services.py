@@ -422,6 +422,7 @@ class PlayerFields:
     start_no: int | None = None
     birth_year: int | None = None  # when only the year is known (a rating list's)
     where: str = ""  # how a message names the entry: "line 3" of a pasted list
+    file_rank: int | None = None  # an imported TRF's rank column (issue 28)
 
 
 def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
@@ -519,6 +520,7 @@ def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
         birth_date=fields.birth_date,
         birth_year=_birth_year(fields, start_no),
         previous_rank=fields.previous_rank,
+        file_rank=fields.file_rank,
     )
 
 

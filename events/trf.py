@@ -42,9 +42,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TypeVar
 
+from events import trf_fields as fields
 from events.limits import (
     MAX_DEPUTY_ARBITERS,
     MAX_PLAYERS,
@@ -53,6 +55,9 @@ from events.limits import (
     event_size_check,
 )
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
+from events.trf_fields import FieldNotes
+
+_Value = TypeVar("_Value", str, int)
 
 ROUND_BLOCK_START = 91  # 0-based index of column 92, where round 1's block begins
 ROUND_BLOCK_WIDTH = 10
@@ -100,6 +105,11 @@ class ParsedTrf:
     scheduled_rounds: int | None = None
     # The next round's requested byes: (start_no, "H" | "Z" | "F"), in start-number order.
     next_round_byes: tuple[tuple[int, str], ...] = ()
+    # What the reader set aside or changed, one line each (issue 28): for the import notes.
+    notes: tuple[str, ...] = ()
+    # The rank column (start_no, rank) where the file gives one, and record 072, as written.
+    file_ranks: tuple[tuple[int, int], ...] = ()
+    rated_players: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +220,14 @@ class _PlayerLine:
     lineno: int
     entrant: Entrant
     blocks: tuple[str, ...]
+    points: Fraction | None = None  # the points column (81-84), as the file says
+    rank: int | None = None  # the rank column (86-89), as the file says
 
 
-def _parse_player(line: str, lineno: int) -> _PlayerLine:
+_FILE_POINTS = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
+
+
+def _parse_player(line: str, lineno: int, notes: FieldNotes) -> _PlayerLine:
     if len(line) < 8 or not line[4:8].strip():
         raise TrfError(f"line {lineno}: player record without a start number (columns 5-8)")
     start_no = _parse_int(line[4:8], lineno, "start number")
@@ -225,15 +240,50 @@ def _parse_player(line: str, lineno: int) -> _PlayerLine:
     entrant = Entrant(
         start_no=start_no,
         name=padded[14:47].strip(),
-        rating=_parse_int(padded[48:52], lineno, "rating"),
-        federation=padded[53:56].strip(),
-        fide_id=padded[57:68].strip(),
-        title=padded[10:13].strip(),
-        sex=padded[9].strip(),
+        rating=_lenient(start_no, "rating", padded[48:52], fields.rating_read, 0, notes),
+        federation=_lenient(
+            start_no, "federation", padded[53:56], fields.federation_read, "", notes
+        ),
+        fide_id=_lenient(start_no, "FIDE id", padded[57:68], fields.fide_id_read, "", notes),
+        title=_lenient(start_no, "title", padded[10:13], fields.title_read, "", notes),
+        sex=_lenient(start_no, "sex", padded[9], fields.sex_read, "", notes),
         birth_date=parse_date(padded[69:79]),
         birth_year=parse_birth_year(padded[69:79]),
     )
-    return _PlayerLine(lineno, entrant, tuple(blocks))
+    birth = padded[69:79].strip()
+    unread = entrant.birth_date is None and entrant.birth_year is None
+    if birth and unread and not fields.is_placeholder(birth):
+        notes.add("Birth dates that are no dates, left empty: {cases}.", f"{start_no} {birth!r}")
+    points_text, rank_text = padded[80:84].strip(), padded[85:89].strip()
+    return _PlayerLine(
+        lineno,
+        entrant,
+        tuple(blocks),
+        points=Fraction(points_text.replace(",", "."))
+        if _FILE_POINTS.fullmatch(points_text)
+        else None,
+        rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None,
+    )
+
+
+def _lenient(
+    start_no: int,
+    what: str,
+    text: str,
+    read: Callable[[str], _Value | None],
+    empty: _Value,
+    notes: FieldNotes,
+) -> _Value:
+    """A player's field as :mod:`events.trf_fields` reads it; what it cannot read is left
+    empty and named in the notes (one line per field for the whole file)."""
+    value = read(text)
+    if value is None:
+        notes.add(
+            f"Players' {what} column, not read (left empty): {{cases}}.",
+            f"{start_no} {text.strip()!r}",
+        )
+        return empty
+    return value
 
 
 @dataclass(slots=True)
@@ -256,6 +306,10 @@ class _Header:
     baku: bool = False
     forbidden: list[tuple[int, ...]] = field(default_factory=list)
     scoring: dict[str, Fraction] = field(default_factory=dict)
+    # The dates as written (042, 052, 132), read together at the end (events.trf_fields).
+    date_fields: list[fields.DateField] = field(default_factory=list)
+    notes: FieldNotes = field(default_factory=FieldNotes)
+    rated_players: str = ""  # record 072 as the file says
 
 
 def _round_robin_flag(text: str) -> bool | None:
@@ -276,40 +330,12 @@ def _scheduled_rounds(value: str, lineno: int) -> int | None:
     return rounds or None
 
 
-_PLACEHOLDER_DATE = re.compile(r"[0\s/.-]*")
-_SHORT_DATE = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
-
-
-def record_date(text: str, lineno: int, what: str) -> dt.date | None:
-    """A date of the tournament section: None when blank or all zeros (a placeholder), else
-    it must be a date (``YYYY/MM/DD`` and the other spellings :func:`parse_date` reads, or
-    TRF16's ``YY/MM/DD`` of record 132); anything else is refused with the line."""
-    value = text.strip()
-    if _PLACEHOLDER_DATE.fullmatch(value):
-        return None
-    short = _SHORT_DATE.fullmatch(value)
-    if short:
-        year, month, day = (int(part) for part in short.groups())
-        try:
-            return dt.date(2000 + year, month, day)
-        except ValueError:
-            pass
-    else:
-        parsed = parse_date(value) if len(value) <= 10 else None
-        if parsed is not None:
-            return parsed
-    raise TrfError(f"line {lineno}: {what} {value[:20]!r} is not a date (YYYY/MM/DD)")
-
-
-def _round_dates(line: str, lineno: int) -> tuple[dt.date | None, ...]:
-    """Record 132: round r's date in columns 92 + 10(r - 1) to 99 + 10(r - 1) (TRF16)."""
-    blocks = _round_blocks(line)
-    if len(blocks) > MAX_ROUNDS:
-        raise TrfError(f"line {lineno}: {len(blocks)} round dates; at most {MAX_ROUNDS}")
-    return tuple(
-        record_date(block, lineno, f"round {number}'s date")
-        for number, block in enumerate(blocks, start=1)
-    )
+def _round_date_texts(line: str) -> list[str]:
+    """Record 132: round r's date in columns 92 + 10(r - 1) to 99 + 10(r - 1) (TRF16); a file
+    that writes the dates one after the other from column 5 gives them in that order."""
+    if line[3:ROUND_BLOCK_START].strip():
+        return line[4:].split()
+    return [block.strip() for block in _round_blocks(line)]
 
 
 _POINTS = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
@@ -382,7 +408,6 @@ def _read_type(header: _Header, record: str, value: str) -> None:
 _TEXT_RECORDS = {
     "012": "name",
     "022": "site",
-    "032": "federation",
     "102": "chief_arbiter",
     "122": "rate_of_play",
 }
@@ -392,21 +417,51 @@ def _read_text(header: _Header, record: str, value: str, line: str, lineno: int)
     setattr(header, _TEXT_RECORDS[record], value.strip())
 
 
+def _read_federation(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    code = fields.federation_read(value)
+    if code is None:
+        header.notes.line(
+            f"Record 032 {value.strip()[:40]!r} is not a federation code: the event's "
+            "federation is left empty."
+        )
+    header.federation = code or ""
+
+
 def _read_date(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
-    start = record == "042"
-    date = record_date(value, lineno, "the start date" if start else "the end date")
-    setattr(header, "start_date" if start else "end_date", date)
+    role = "start" if record == "042" else "end"
+    header.date_fields = [f for f in header.date_fields if f.role != role]
+    header.date_fields.append(fields.DateField(f"record {record}", value.strip(), role))
 
 
 def _read_deputy(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
+    if not value.strip():
+        return
     if len(header.deputy_arbiters) == MAX_DEPUTY_ARBITERS:
-        raise TrfError(f"line {lineno}: more than {MAX_DEPUTY_ARBITERS} deputy arbiters")
-    if value.strip():
-        header.deputy_arbiters.append(value.strip())
+        header.notes.add(
+            f"Deputy arbiters past the {MAX_DEPUTY_ARBITERS} an event keeps, left out: {{cases}}.",
+            f"line {lineno}",
+        )
+        return
+    header.deputy_arbiters.append(value.strip())
 
 
 def _read_round_dates(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
-    header.round_dates = _round_dates(line, lineno)
+    texts = _round_date_texts(line)
+    if len(texts) > MAX_ROUNDS:
+        raise TrfError(f"line {lineno}: {len(texts)} round dates; at most {MAX_ROUNDS}")
+    header.date_fields = [f for f in header.date_fields if f.role != "round"]
+    header.date_fields += [
+        fields.DateField(f"record 132, round {number}", text, "round")
+        for number, text in enumerate(texts, start=1)
+    ]
+
+
+def _read_dates(header: _Header) -> None:
+    """042, 052 and 132 together, once the whole section is read (events.trf_fields)."""
+    read = fields.dates_read(header.date_fields)
+    header.start_date, header.end_date, header.round_dates = read.start, read.end, read.rounds
+    for note in read.notes:
+        header.notes.line(note)
 
 
 def _read_rounds(header: _Header, record: str, value: str, line: str, lineno: int) -> None:
@@ -415,6 +470,8 @@ def _read_rounds(header: _Header, record: str, value: str, line: str, lineno: in
 
 _READERS: dict[str, Callable[[_Header, str, str, str, int], None]] = {
     **dict.fromkeys(_TEXT_RECORDS, _read_text),
+    "032": _read_federation,
+    "072": lambda h, _r, v, _line, _no: setattr(h, "rated_players", v.strip()),
     **dict.fromkeys(("042", "052"), _read_date),
     "112": _read_deputy,
     "132": _read_round_dates,
@@ -427,13 +484,39 @@ _READERS: dict[str, Callable[[_Header, str, str, str, int], None]] = {
 }
 
 
+# A column ruler (``0123456789012...``) some programs write above the player section: it
+# starts like record 012 but is no record.
+_RULER = re.compile(r"\d{20,}")
+
+
 def _read_header(header: _Header, record: str, value: str, line: str, lineno: int) -> bool:
     """Interpret a tournament-section record; False when the record is not one of ours."""
     reader = _READERS.get(record)
-    if reader is None:
+    if reader is None or _RULER.fullmatch(line):
         return False
+    if record == "012" and header.name:
+        header.notes.line(f"Record 012 is given twice (line {lineno}): the first name is kept.")
+        return True
     reader(header, record, value, line, lineno)
     return True
+
+
+# Records whose content the import does not take: the counts (062, 072, 082) are the event's
+# own; these are said elsewhere (the Swiss part names 162, 240, 260).
+_UNREAD_SILENT = frozenset({"062", "082", "162", "240", "260"})
+
+
+def _unread_notes(other: list[str]) -> tuple[str, ...]:
+    """One line naming the records the import leaves out (what they are, how many)."""
+    counts: dict[str, int] = {}
+    for line in other:
+        code = "column ruler" if _RULER.fullmatch(line) else line[:3].strip() or "?"
+        if code not in _UNREAD_SILENT:
+            counts[code] = counts.get(code, 0) + 1
+    if not counts:
+        return ()
+    named = [f"{code} ({count} lines)" if count > 1 else code for code, count in counts.items()]
+    return (f"Lines the import does not read, left out: {fields.listed(named)}.",)
 
 
 def parse_trf(text: str) -> ParsedTrf:
@@ -449,9 +532,10 @@ def parse_trf(text: str) -> ParsedTrf:
         if record == "001":
             if len(players) == MAX_PLAYERS:
                 raise TrfError(f"line {lineno}: more than {MAX_PLAYERS:,} players")
-            players.append(_parse_player(line, lineno))
+            players.append(_parse_player(line, lineno, header.notes))
         elif not _read_header(header, record, value, line, lineno):
             other.append(line)
+    _read_dates(header)
     if not players:
         raise TrfError("the file has no player records (001)")
     try:  # before the crosstable is built: its size is players x rounds
@@ -483,6 +567,33 @@ def parse_trf(text: str) -> ParsedTrf:
         pairing=_pairing_records(header),
         scheduled_rounds=header.rounds,
         next_round_byes=next_round_byes,
+        notes=header.notes.lines()
+        + _unread_notes(other)
+        + _points_notes(crosstable, players, _pairing_records(header)),
+        file_ranks=tuple((p.entrant.start_no, p.rank) for p in players if p.rank),
+        rated_players=header.rated_players,
+    )
+
+
+def _points_notes(
+    crosstable: Crosstable, players: list[_PlayerLine], pairing: PairingRecords
+) -> tuple[str, ...]:
+    """The players whose points column is not what their results score (the file's points,
+    ``BB?``, else FIDE's): never silently, but the results count (rules-notes, "TRF16")."""
+    scoring = replace(Scoring(), **dict(pairing.scoring))  # type: ignore[arg-type]
+    differ = []
+    for player, entrant in zip(players, crosstable.entrants, strict=True):
+        scored = sum((scoring.points(r) for r in entrant.results), Fraction(0))
+        if player.points is not None and player.points != scored:
+            differ.append(
+                f"{entrant.start_no} (file {format_points(player.points)}, results "
+                f"{format_points(scored)})"
+            )
+    if not differ:
+        return ()
+    return (
+        f"The points column disagrees with the results for {len(differ)} "
+        f"player{'s' if len(differ) > 1 else ''}; the results count: {fields.listed(differ)}.",
     )
 
 
@@ -526,7 +637,7 @@ def _build_crosstable(
             )
         seen[start_no] = player.lineno
         results = tuple(
-            _parse_round(player.blocks[r - 1] if r <= len(player.blocks) else "", r, player.lineno)
+            _round_read(player, r, header.notes) if r <= len(player.blocks) else _ABSENT(r)
             for r in range(1, rounds + 1)
         )
         entrants.append(_with_results(player.entrant, results))
@@ -552,6 +663,40 @@ def _build_crosstable(
     return crosstable, next_round_byes
 
 
+def _ABSENT(round_no: int) -> RoundResult:  # noqa: N802 - reads as the constant it stands for
+    """A round after the player's last entry: not there (TRF16: no entry, no points)."""
+    return RoundResult(round=round_no, opponent=None, colour="-", code="Z")
+
+
+# Results written against no one, as national rating programs and lichess write byes
+# (issue 28), and the byes they are: gacrux reads "=" as a draw, "+" as a win and "-" as a
+# loss that were not played, bbpPairings the same (its trf.cpp: an unplayed "=" scores a
+# draw); the game codes 1/W, D, 0/L alone have no reading of their own and score the same.
+_BYE_OF = {"=": "H", "D": "H", "+": "F", "1": "F", "W": "F", "-": "Z", "0": "Z", "L": "Z"}
+_BYE_NOTES = {
+    "H": "Draws written against no one, read as half-point byes: {cases}.",
+    "F": "Wins written against no one, read as full-point byes: {cases}.",
+    "Z": "Losses written against no one, read as zero-point byes (absent): {cases}.",
+    " ": "Rounds with neither opponent nor result, read as zero-point byes (absent): {cases}.",
+}
+
+
+def _round_read(player: _PlayerLine, round_no: int, notes: FieldNotes) -> RoundResult:
+    """Round ``round_no`` of the player's line; a result against no one is the bye it stands
+    for (:data:`_BYE_OF`), named in the notes."""
+    block = player.blocks[round_no - 1]
+    result = _parse_round(block, round_no, player.lineno)
+    written = block.ljust(8)[7]
+    if result.opponent is not None or written.upper() not in (*_BYE_OF, " "):
+        return result
+    code = _BYE_OF.get(written.upper(), "Z")
+    notes.add(
+        _BYE_NOTES[code if written != " " else " "],
+        f"{player.entrant.start_no} in round {round_no}",
+    )
+    return RoundResult(round=round_no, opponent=None, colour="-", code=code)
+
+
 # Codes of a player not paired in a round: requested byes (H, F), a zero-point bye or absence
 # (Z, blank) and a forfeit loss without an opponent, which bbpPairings reads as not paired.
 _NOT_PAIRED = frozenset("HFZ-")
@@ -562,9 +707,15 @@ def _is_next_round(players: list[_PlayerLine], entrants: list[Entrant], rounds: 
     game, no pairing-allocated bye, no forfeit win) and some player has no entry in it."""
     if rounds < 1 or all(len(player.blocks) == rounds for player in players):
         return False
+    if any(_won_against_no_one(p.blocks[-1]) for p in players if len(p.blocks) == rounds):
+        return False  # bbpPairings: "+" without an opponent took part in the pairing
     return all(
         e.results[-1].opponent is None and e.results[-1].code in _NOT_PAIRED for e in entrants
     )
+
+
+def _won_against_no_one(block: str) -> bool:
+    return block.ljust(8)[7] == "+" and not block[:4].strip("0 ")
 
 
 def _with_results(entrant: Entrant, results: tuple[RoundResult, ...]) -> Entrant:
@@ -718,6 +869,9 @@ def write_trf(
     requested = dict(next_round_byes)
     for entrant in crosstable.entrants:
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
+        if entrant.start_no in requested:  # JaVaFo counts the bye the file lists (gacrux too)
+            bye = RoundResult(crosstable.rounds + 1, None, "-", requested[entrant.start_no])
+            points += crosstable.scoring.points(bye)
         line = _player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no])
         if entrant.start_no in requested:
             line = line.ljust(ROUND_BLOCK_START - 2 + ROUND_BLOCK_WIDTH * crosstable.rounds)

@@ -12,6 +12,11 @@ urlpatterns = [
     path("events/import/", views.event_import, name="event_import"),
     path("e/<slug:slug>/", views.event_detail, name="event_detail"),
     path("e/<slug:slug>/edit/", views.event_edit, name="event_edit"),
+    path(
+        "e/<slug:slug>/import-notes/dismiss/",
+        views.import_notes_dismiss,
+        name="import_notes_dismiss",
+    ),
     path("e/<slug:slug>/close/", views.event_close, name="event_close"),
     path("e/<slug:slug>/players/", views.players, name="players"),
     path("e/<slug:slug>/players/<int:start_no>/", views.player_edit, name="player_edit"),

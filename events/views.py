@@ -42,10 +42,12 @@ from events.forms import (
 from events.imports import (
     decode_upload,
     event_import_upload,
-    import_notes,
+    fide_id_conflicts,
+    import_notes_pending,
     players_from_trf,
 )
-from events.models import Result
+from events.imports import import_notes_dismiss as dismiss_import_notes
+from events.models import Result, Role
 from events.pdf import wall_chart_landscape, wall_chart_pdf
 from events.regulations import tiebreak_choices
 
@@ -62,6 +64,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug)
     context = selectors.event_overview(event, request.user)
+    if context["role"] == Role.DIRECTOR:
+        context["import_notes"] = import_notes_pending(event)
     template = "events/event_detail.html"
     if request.htmx and context.get("current") is not None:  # type: ignore[attr-defined]
         template += "#current-round"  # the spectator's live round, polled
@@ -84,6 +88,14 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "events/event_form.html", context)
 
 
+@require_POST
+def import_notes_dismiss(request: HttpRequest, slug: str) -> HttpResponse:
+    """The director has read what the TRF import read, set aside or changed (issue 29)."""
+    event = event_for_director(request, slug, open_only=False)
+    dismiss_import_notes(event=event, user=request.user)
+    return redirect("events:event_detail", slug=event.slug)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_import(request: HttpRequest) -> HttpResponse:
@@ -97,8 +109,6 @@ def event_import(request: HttpRequest) -> HttpResponse:
             form.add_error("file", str(exc))
         else:
             messages.success(request, f"Imported {event.name}.")
-            for note in import_notes(event):
-                messages.info(request, note)
             return redirect("events:event_detail", slug=event.slug)
     return render(request, "events/event_import.html", {"form": form})
 
@@ -153,7 +163,12 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             bound.add_error(None, str(exc))
         else:
             return redirect("events:players", slug=slug)
-    context = {"event": event, "players": selectors.players_list(event), **forms}
+    context = {
+        "event": event,
+        "players": selectors.players_list(event),
+        "fide_id_conflicts": fide_id_conflicts(event),
+        **forms,
+    }
     return render(request, "events/players.html", context)
 
 

@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy --strict \
-  events/trf.py events/records.py events/crosstable.py events/registries.py \
+  events/trf.py events/trf_fields.py events/records.py events/crosstable.py events/registries.py \
   events/regulations.py events/sources.py events/spreadsheet.py events/limits.py \
   events/duplicates.py \
   standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \

@@ -13,6 +13,7 @@ from tests.conftest import REPO
 
 ENGINES = [
     "events/trf.py",
+    "events/trf_fields.py",
     "events/errors.py",
     "events/limits.py",
     "events/duplicates.py",

@@ -123,6 +123,7 @@ ACCESS: dict[str, Access] = {
     "events:export_json": DIRECTOR_READ,
     "events:export_trf": DIRECTOR_READ,
     "events:event_close": POST_DIRECTOR,
+    "events:import_notes_dismiss": POST_DIRECTOR,
     # draws
     "draws:draw_public": PUBLIC,
     "draws:ceremony": Access(_page(DIRECTORS).get),  # GET only: a POST is 405 for everyone

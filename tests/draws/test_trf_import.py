@@ -101,12 +101,10 @@ def test_baku_acceleration_and_forbidden_pairs(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (cut(round_2=["0000 - F", "", "", "", "", ""]), "player 1 asks for a full-point bye"),
-        (cut("XXR 5\nXXA    4  1.0\n"), "XXA: the acceleration is not the Baku acceleration"),
         (cut("XXR 5\n250      1.0   1   2    1    3\n"), "record 250 (acceleration)"),
         (cut("XXR 5\nXXP 1 9\n"), "XXP: player 9 is not in the file"),
     ],
-    ids=["full-point bye requested", "XXA not Baku", "TRF-2026 250", "XXP stranger"],
+    ids=["TRF-2026 250", "XXP stranger"],
 )
 def test_what_cannot_be_honoured_is_refused_in_one_line(
     tmp_path: Path, text: str, message: str
@@ -117,6 +115,39 @@ def test_what_cannot_be_honoured_is_refused_in_one_line(
         call_command("import_trf", str(path), stdout=StringIO(), stderr=StringIO())
     assert "\n" not in str(info.value)
     assert Event.objects.count() == 0
+
+
+def test_a_full_point_bye_the_file_grants_in_the_next_round_is_honoured(tmp_path: Path) -> None:
+    """Issue 28: ``0000 - F`` in the next round (a full point granted in advance, as
+    Swiss-Manager and JaVaFo write it) is that round's requested bye, not a refusal."""
+    event, notes = imported(tmp_path, cut(round_2=["0000 - F", "", "", "", "", ""]))
+    request = ByeRequest.objects.get(player__event=event)
+    assert (request.player.start_no, request.round, request.kind) == (1, 2, "full")
+    assert "requested byes from the file: 1 (F)" in notes
+    out = StringIO()
+    call_command("pair", event.slug, "--dry-run", "--format", "json", stdout=out)
+    document = json.loads(out.getvalue())
+    assert {"start_no": 1, "kind": "full"} in document["byes"]
+    assert 1 not in {n for board in document["boards"] for n in (board["white"], board["black"])}
+
+
+def test_an_acceleration_table_that_is_not_bakus_is_kept_and_written_back(tmp_path: Path) -> None:
+    """Issue 28: ``XXA`` points other than Baku's (JaVaFo's manual has such a file) are the
+    event's table of virtual points; the next rounds are paired with them (the corpus test
+    holds the pairing to bbpPairings') and the export writes them as they were read."""
+    event, notes = imported(tmp_path, cut("XXR 5\nXXA    4  1.0  0.5\nXXA    6  0.0  1.0\n"))
+    setup = SwissSetup.objects.get(event=event)
+    assert (setup.acceleration, setup.acceleration_table) == (
+        "table",
+        {"4": ["1", "1/2"], "6": ["0", "1"]},
+    )
+    assert "the file's virtual points (XXA) for 2 players in rounds 1-2" in notes
+    out = StringIO()
+    call_command("export_trf", event.slug, stdout=out)
+    assert [line for line in out.getvalue().splitlines() if line.startswith("XXA")] == [
+        "XXA    4  1.0  0.5",
+        "XXA    6  0.0  1.0",
+    ]
 
 
 def test_without_xxr_the_event_has_the_rounds_the_file_holds(tmp_path: Path) -> None:

@@ -17,13 +17,14 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from bench.measure import manage_measured
-from events.imports import detect_system
+from events.imports import _players_of, _round_inputs, _unplayed_notes, detect_system
 from events.limits import MAX_UPLOAD_BYTES
 from events.models import Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.services import PlayerFields, players_register_many
-from events.trf import write_trf
+from events.trf import parse_trf, write_trf
 from tests.conftest import make_event, manage_environment, refused_in_one_line
+from tests.events.test_trf import player
 from tests.standings.generate import berger_rounds, generate_large_swiss
 
 # -- Which system a file holds ------------------------------------------------------------------
@@ -204,3 +205,52 @@ def test_registering_players_past_the_results_cap_is_refused(director, client_fo
     assert response.status_code == 200
     assert "4,001 players x 15 rounds is 60,015 results" in response.content.decode()
     assert Player.objects.filter(event=event).count() == 3999
+
+
+# -- Issue 28: the import's own decisions (no database) --------------------------------------
+
+REAL = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "real"
+SWISS_EVERYONE_MET = REAL / "sklangen-TRF" / "2021_03.trf"
+
+
+@pytest.mark.parametrize(
+    ("declared", "system"),
+    [(False, "swiss"), (None, "round_robin"), (True, "round_robin")],
+    ids=["092 says Swiss (lichess 2021_03)", "092 silent: inferred", "092 says round robin"],
+)
+def test_record_092_says_what_the_event_is(declared: bool | None, system: str) -> None:
+    """9 players, 9 rounds, everyone met everyone once and had one bye: a round robin by
+    the look of it, a Swiss by the file's word (issue 28)."""
+    table = parse_trf(SWISS_EVERYONE_MET.read_text()).crosstable
+    assert detect_system(table, declared) == system
+
+
+def entrants(*lines: str) -> tuple[Entrant, ...]:
+    return parse_trf("012 T\n" + "\n".join(lines)).crosstable.entrants
+
+
+@pytest.mark.parametrize(
+    ("last", "result", "note"),
+    [(True, "", "they await their results here"), (False, "-/-", "read as double forfeits")],
+    ids=["the last round: paired, awaiting results", "an earlier round: nobody scored"],
+)
+def test_a_pairing_without_results_is_a_game_awaiting_its_result_or_a_double_forfeit(
+    last: bool, result: str, note: str
+) -> None:
+    table = entrants(player(1, "   2 w  "), player(2, "   1 b  "), player(3, "0000 - U"))
+    read = _round_inputs(table, 1, last=last)
+    assert [(g.white, g.black, g.result) for g in read.games] == [(1, 2, result)]
+    assert read.unplayed == [(1, 2)]
+    assert note in _unplayed_notes(1, read.unplayed, last=last)[0]
+
+
+def test_two_players_with_one_fide_id_are_imported_without_it_and_named() -> None:
+    table = entrants(player(1, "   2 w 1"), player(2, "   1 b 0"))
+    with_ids = tuple(replace(e, fide_id="1503014") for e in table)
+    players, conflicts, notes = _players_of(with_ids, [])
+    assert [p.fide_id for p in players] == ["", ""]
+    assert conflicts == [{"fide_id": "1503014", "start_nos": [1, 2]}]
+    assert notes == [
+        "Players 1 (Player 1) and 2 (Player 2) have the same FIDE id 1503014 in the file: "
+        "neither keeps it here; give it to the right one on the Players page."
+    ]

@@ -164,6 +164,11 @@ PAGES = [
     # Closing is refused with a message while round 1 lacks a result (as here): a redirect,
     # no write. Closing itself: tests/events/test_services.py.
     Page("event_close", _slug, POST_ONLY, post=_with(DIRECTOR, director=302), writes=False),
+    # Nothing to dismiss on an event that was not imported: a redirect, no write. Dismissing
+    # itself: tests/events/test_import_notes.py.
+    Page(
+        "import_notes_dismiss", _slug, POST_ONLY, post=_with(DIRECTOR, director=302), writes=False
+    ),
 ]
 PAGE_IDS = [page.name for page in PAGES]
 WRITES = [page for page in PAGES if page.post is not None]

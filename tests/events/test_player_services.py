@@ -433,7 +433,9 @@ TRF_TWICE = "\n".join(
 )
 
 
-def test_importing_a_trf_with_a_fide_id_twice_is_refused(director) -> None:
+def test_importing_a_trf_of_registrations_with_a_fide_id_twice_is_refused(director) -> None:
+    """No round played: a list of registrations, refused as registering it here is (a played
+    event imports with the id set aside: tests/events/test_import_notes.py, issue 28)."""
     with pytest.raises(ImportFailed, match="FIDE id 12345 is also on the file's player 1"):
         event_import_trf(text=TRF_TWICE, user=director)
     assert not Event.objects.filter(name="Twice").exists()

@@ -1,6 +1,7 @@
 """The tournament records of FIDE's rating report (issue 20): TRF records 022-132 survive
 ``import_trf`` → ``export_trf``, the JSON exchange format and the event form; bad values are
-refused with the line or the field at fault, and change nothing."""
+refused by the form with the field at fault and change nothing, and left empty by the import
+with a note (issue 28)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
 from django.urls import reverse
 
 from events.models import Event
@@ -97,24 +97,35 @@ def test_an_event_without_records_exports_none_of_their_keys(director) -> None: 
 
 
 @pytest.mark.parametrize(
-    ("record", "message"),
+    ("record", "field", "value", "note"),
     [
-        ("042 2026/02/30", "line 1: the start date '2026/02/30' is not a date"),
-        (round_dates_line("26/04/01", "tomorrow"), "line 1: round 2's date 'tomorrow'"),
-        ("052 2026/03/01\n042 2026/04/01", "the end date 2026-03-01 is before the start date"),
-        ("102 " + "x" * 201, "chief arbiter: 201 characters is too long (at most 200)"),
-        ("032 Norway", "federation 'Norway' is not a three-letter code"),
-        (round_dates_line("26/04/01", "26/04/02", "26/04/03"), "3 round dates for 2 rounds"),
+        ("042 2026/02/30", "start_date", None, "record 042 '2026/02/30' (no such day)"),
+        (round_dates_line("26/04/01", "tomorrow"), "round_dates", ["2026-04-01", None],
+         "record 132, round 2 'tomorrow'"),
+        ("052 2026/03/01\n042 2026/04/01", "end_date", None,
+         "The end date (record 052) 2026-03-01 is before the start 2026-04-01: left empty."),
+        ("102 " + "x" * 201, "chief_arbiter", "",
+         "Longer than 200 characters, left empty: the event's chief arbiter."),
+        ("032 Norway", "federation", "",
+         "Record 032 'Norway' is not a federation code: the event's federation is left empty."),
+        (round_dates_line("26/04/01", "26/04/02", "26/04/03"), "round_dates",
+         ["2026-04-01", "2026-04-02"], "the dates past round 2 are left out"),
     ],
     ids=["start date", "round date", "end before start", "long", "federation", "dates"],
-)
-def test_bad_records_are_refused_in_one_line(tmp_path: Path, record: str, message: str) -> None:
+)  # fmt: skip
+def test_a_bad_informational_record_is_left_empty_with_a_note(
+    tmp_path: Path, record: str, field: str, value: object, note: str
+) -> None:
+    """Issue 28: the records 022-132 inform the rating officer; a played event is never
+    refused for one that does not read: it is left empty (or left out), and the notes say so
+    in one line (issue 20 refused the whole file)."""
     path = tmp_path / "bad.trf"
     path.write_text(record + "\n" + body())
-    with pytest.raises(CommandError) as refused:
-        call_command("import_trf", str(path), stdout=StringIO(), stderr=StringIO())
-    assert message in str(refused.value) and "\n" not in str(refused.value)
-    assert Event.objects.count() == 0
+    err = StringIO()
+    call_command("import_trf", str(path), "--slug", "bad", stdout=StringIO(), stderr=err)
+    event = Event.objects.get(slug="bad")
+    assert getattr(event, field) == value
+    assert note in err.getvalue()
 
 
 def form_data(event: Event, **changes: str) -> dict[str, str]:

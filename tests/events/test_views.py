@@ -679,12 +679,15 @@ def test_a_valid_trf_upload_creates_the_event(client_for, visitor):
 def test_a_malformed_trf_is_an_inline_error_naming_the_line(client_for, visitor):
     lines = (TIEBREAK_DATA / "held_round_robin.trf").read_text().splitlines()
     bad_line = next(i for i, line in enumerate(lines) if line.startswith("001"))
-    lines[bad_line] = lines[bad_line][:48] + "ABCD" + lines[bad_line][52:]  # the rating
+    # Round 1's opponent: a game cannot be read without guessing (a rating could: issue 28).
+    lines[bad_line] = lines[bad_line][:91] + "ABCD" + lines[bad_line][95:]
     response = client_for(visitor).post(
         url("event_import"), {"file": upload("bad.trf", "\n".join(lines).encode())}
     )
     assert response.status_code == 200
-    assert f"line {bad_line + 1}: rating &#x27;ABCD&#x27; is not a number" in text(response)
+    assert f"line {bad_line + 1}: round 1: opponent &#x27;ABCD&#x27; is not a number" in text(
+        response
+    )
     assert not Event.objects.exists()
 
 
