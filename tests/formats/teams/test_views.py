@@ -192,7 +192,7 @@ def test_line_ups_close_at_the_deadline_and_only_the_director_goes_past_it(
     later = timezone.localtime(timezone.now() + dt.timedelta(hours=2))
     boss.post(f"{url}lineup-deadline/", {"closes_at": f"{later:%Y-%m-%dT%H:%M}"})
     page = ref.get(url).content.decode()
-    assert f'Line-ups close at <strong id="lineup-deadline">{later:%Y-%m-%d %H:%M}' in page
+    assert f"Line-ups for round 1 close at {later:%Y-%m-%d %H:%M}" in page
     # before the deadline the arbiter enters team 1's line-up (roster 1, 2, 3: boards 1 and 2)
     ref.post(f"{url}lineup/", {"team": "1", "boards": "1 3"})
     assert LineUp.objects.filter(team__event=cup, team__team_no=1).exists()
