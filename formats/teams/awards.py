@@ -11,10 +11,10 @@ Decisions (docs/teams.md, "Prizes"):
 - **Board prizes** are the same amounts on every board (``TeamSetup.board_prizes``, highest
   first). A player belongs to the board of the first game they played (the board ranking's
   reading); forfeits are not games; players with fewer than the event's minimum number of
-  games are left out (:func:`min_board_games`: a reserve who played one game and won it is no
-  board champion). Places go by the exact percentage (points / games), then by more games;
-  players level on both share their places' prizes equally, rounded once under the event's
-  rounding policy (``prizes.split``).
+  games are left out (``board_prizes.min_board_games``: a reserve who played one game and won
+  it is no board champion). Places go by the exact percentage (points / games), then by more
+  games; players level on both share their places' prizes equally, rounded once under the
+  event's rounding policy (``prizes.split``).
 """
 
 from __future__ import annotations
@@ -29,19 +29,6 @@ from events.numbers import points_text
 from prizes.presenters import place_label
 from prizes.split import FinalRanking, PlacedPlayer, PrizeFund, allocate_prizes
 from standings.ranking import Standing
-
-# C.04.6 and C.07 leave board prizes to the competition. The FIDE Olympiad's regulations give
-# them to players who played at least 8 games of its 11 rounds; the default asks the same share
-# of any event's rounds.
-BOARD_PRIZE_SHARE = Fraction(8, 11)
-
-
-def min_board_games(rounds: int, setting: int | None) -> int:
-    """The games a player needs for a board prize: the event's own minimum when it set one
-    (0: none), else 8 of every 11 rounds, rounded up (7 rounds: 6; 9: 7; 11: 8), at least 1."""
-    if setting is not None:
-        return setting
-    return max(1, -(-BOARD_PRIZE_SHARE.numerator * rounds // BOARD_PRIZE_SHARE.denominator))
 
 
 def team_complete_rounds(event: Event) -> int:

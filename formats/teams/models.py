@@ -67,7 +67,7 @@ class TeamSetup(models.Model):
     initial_colour = models.CharField(max_length=1, blank=True)
     tiebreaks = models.CharField(max_length=300, blank=True)  # TRF-2026 codes, comma-separated
     # The games a player needs for a board prize; None: the default rule, 8 of every 11 rounds
-    # (formats.teams.awards.min_board_games); 0: no minimum.
+    # (formats.teams.board_prizes.min_board_games); 0: no minimum.
     min_board_games = models.PositiveSmallIntegerField(null=True, blank=True, default=None)
     lineups_close = models.CharField(
         max_length=8, choices=LineUpsClose.choices, default=LineUpsClose.PAIRING

@@ -172,7 +172,10 @@ def hall_context(event: Event) -> dict[str, Any]:
     """The hall screen's panels: the round on the boards (each match's score and board
     results), the standings (MP, GP, the first tie-breaks) and each board's leaders."""
     number = selectors.current_round_number(event)
-    table = selectors.standings_of(event)
+    try:
+        table = selectors.standings_of(event)
+    except ValueError:  # tie-breaks the event's rounds refuse: said on the standings page
+        table = {"codes": (), "shown": [], "rows": [], "after_round": 0, "rounds": []}
     rows = [
         {**row, "hall_values": row["shown_text"][:HALL_TIEBREAKS]}
         for row in table["rows"][:HALL_STANDINGS]

@@ -525,8 +525,8 @@ def board_ranking(event: Event) -> list[dict[str, Any]]:
     """Each player's games on their board (the board of their first game), points, %, the
     opponents' average rating and a performance (average + dp of the FIDE table, C.07's TPR
     reading), board by board, best percentage first; ``eligible`` when they played the games a
-    board prize needs (:func:`formats.teams.awards.min_board_games`), who come first."""
-    from formats.teams.awards import min_board_games
+    board prize needs (:func:`formats.teams.board_prizes.min_board_games`), who come first."""
+    from formats.teams.board_prizes import min_board_games
     from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
 
     minimum = min_board_games(event.rounds, setup_of(event).min_board_games)

@@ -63,7 +63,7 @@ class SetupFields:
     primary: str = "MP"
     colour_preferences: str = "A"
     tiebreaks: str = ""
-    min_board_games: int | None = None  # None: 8 of every 11 rounds (awards.min_board_games)
+    min_board_games: int | None = None  # None: 8 of every 11 rounds (board_prizes.min_board_games)
     board_prizes: str = ""
     bye_match_points: Decimal | None = None
     bye_game_points: Decimal | None = None

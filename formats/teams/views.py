@@ -30,7 +30,7 @@ from events.selectors import (
 )
 from events.views import HtmxHttpRequest
 from formats.teams import forms, presenters, selectors, services
-from formats.teams.awards import min_board_games
+from formats.teams.board_prizes import min_board_games
 from formats.teams.models import LineUpsClose, MatchForfeit, Team, TeamByeKind
 from formats.teams.systems import TEAM_SYSTEMS
 

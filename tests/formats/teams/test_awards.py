@@ -297,7 +297,7 @@ def test_a_board_prize_off_the_rounding_unit_is_said_on_the_sheet(
     ],
 )
 def test_the_games_a_board_prize_needs(rounds: int, setting: int | None, needed: int) -> None:
-    from formats.teams.awards import min_board_games
+    from formats.teams.board_prizes import min_board_games
 
     assert min_board_games(rounds, setting) == needed
 
