@@ -120,8 +120,8 @@ def _seat(player: Any) -> str:
 
 
 def boards_sheet(event: Event, ranking: list[dict[str, Any]], minimum: int) -> Sheet:
-    """The board ranking: each board's players, best percentage first, those with the games
-    a board prize needs before the others (marked)."""
+    """The board ranking: each board's players, best percentage first, those who can no
+    longer play the games a board prize needs after the others (marked)."""
     return Sheet(
         title=event.name,
         subtitle="Board ranking (forfeits are not games)",
@@ -137,7 +137,7 @@ def boards_sheet(event: Event, ranking: list[dict[str, Any]], minimum: int) -> S
         rows=[
             (
                 str(row["board"]),
-                row["player"].name + ("" if row["eligible"] else " *"),
+                row["player"].name + ("" if row["in_running"] else " *"),
                 str(row["games"]),
                 row["points"],
                 str(row["percent"]),
@@ -154,8 +154,8 @@ def board_minimum_note(minimum: int) -> str:
     if not minimum:
         return "Every player with a game is in the running for a board prize."
     return (
-        f"A board prize needs {minimum} game{'s' if minimum != 1 else ''}; * marks a player "
-        "with fewer so far. Performance: the opponents' average rating + dp (FIDE B.02)."
+        f"A board prize needs {minimum} game{'s' if minimum != 1 else ''}; * marks a player who "
+        "can no longer play them. Performance: the opponents' average rating + dp (FIDE B.02)."
     )
 
 

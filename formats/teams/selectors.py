@@ -524,39 +524,50 @@ def _board_tallies(event: Event) -> dict[int, dict[str, Any]]:
 def board_ranking(event: Event) -> list[dict[str, Any]]:
     """Each player's games on their board (the board of their first game), points, %, the
     opponents' average rating and a performance (average + dp of the FIDE table, C.07's TPR
-    reading), board by board, best percentage first; ``eligible`` when they played the games a
-    board prize needs (:func:`formats.teams.board_prizes.min_board_games`), who come first."""
+    reading), board by board, best percentage first. ``eligible``: they played the games a
+    board prize needs (:func:`formats.teams.board_prizes.min_board_games`); ``in_running``:
+    they can still play them in the rounds to come (the same once the last round is
+    published). Those out of the running come after the others."""
     from formats.teams.board_prizes import min_board_games
-    from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
 
     minimum = min_board_games(event.rounds, setup_of(event).min_board_games)
+    to_come = event.rounds - Round.objects.filter(event=event, published=True).count()
     tallies = _board_tallies(event)
     players = {p.pk: p for p in Player.objects.filter(pk__in=tallies)}
-    ranking = []
-    for pk, tally in tallies.items():
-        rated, count = tally["rated"], tally["games"]
-        average = int(Fraction(sum(rated), len(rated)) + Fraction(1, 2)) if rated else None
-        percent = int(tally["points"] * 100 / count + Fraction(1, 2))  # half up
-        ranking.append(
-            {
-                "player": players[pk],
-                "board": tally["board"],
-                "games": count,
-                "score": tally["points"],
-                "points": exact_text(tally["points"]),
-                "percent": percent,
-                "average": average,
-                "performance": None if average is None else average + dp(percent),
-                "eligible": count >= minimum,
-            }
-        )
+    ranking = [
+        {
+            "player": players[pk],
+            "board": tally["board"],
+            "eligible": tally["games"] >= minimum,
+            "in_running": tally["games"] + to_come >= minimum,
+            **_board_figures(tally),
+        }
+        for pk, tally in tallies.items()
+    ]
     ranking.sort(
         key=lambda row: (
-            (row["board"], not row["eligible"], -row["score"] / row["games"])
+            (row["board"], not row["in_running"], -row["score"] / row["games"])
             + (-row["games"], row["player"].name)
         )
     )
     return ranking
+
+
+def _board_figures(tally: dict[str, Any]) -> dict[str, Any]:
+    """Games, points, % (half up), the rated opponents' average and the performance."""
+    from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
+
+    rated, count = tally["rated"], tally["games"]
+    average = int(Fraction(sum(rated), len(rated)) + Fraction(1, 2)) if rated else None
+    percent = int(tally["points"] * 100 / count + Fraction(1, 2))
+    return {
+        "games": count,
+        "score": tally["points"],
+        "points": exact_text(tally["points"]),
+        "percent": percent,
+        "average": average,
+        "performance": None if average is None else average + dp(percent),
+    }
 
 
 _KIND_WORDS = {
@@ -730,18 +741,31 @@ def lineup_window(event: Event, round_no: int) -> LineUpWindow:
     )
 
 
+def teams_begun(event: Event, round_no: int) -> set[int]:
+    """The teams (by id) whose match of the round has begun: a result or a match forfeit is
+    in. Their line-ups are locked whatever the rule."""
+    begun = TeamMatch.objects.filter(round__event=event, round__number=round_no).filter(
+        Q(forfeit__gt="") | Q(games__result__gt="")
+    )
+    return {team for pair in begun.values_list("white_id", "black_id") for team in pair}
+
+
 def lineups_for(event: Event, round_no: int) -> list[dict[str, Any]]:
-    """Each team's line-up for a round, with its roster to choose from: the start numbers
-    entered board by board (``-`` for an empty board), else the roster's first players (what
-    the pairing seats when none was entered)."""
+    """Each team's line-up for a round that may still change (not the teams whose match has
+    begun), with its roster to choose from: the start numbers entered board by board (``-``
+    for an empty board), else the roster's first players (what the pairing seats when none
+    was entered)."""
     entered: dict[int, dict[int, int]] = defaultdict(dict)
     for team_id, board, start_no in LineUpBoard.objects.filter(
         lineup__event=event, lineup__round_no=round_no
     ).values_list("lineup__team_id", "board", "player__start_no"):
         entered[team_id][board] = start_no
     boards = setup_of(event).boards
+    begun = teams_begun(event, round_no)
     rows = []
     for row in teams_of(event):
+        if row["team"].pk in begun:
+            continue
         chosen = entered.get(row["team"].pk)
         if chosen:
             shown = [str(chosen.get(b, "-")) for b in range(1, max(chosen) + 1)]

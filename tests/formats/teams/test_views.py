@@ -305,3 +305,11 @@ def test_the_round_page_puts_the_pairing_first_and_says_when_line_ups_close(
         match__round__number=1, board=2, match__white__team_no=1
     ).first() or BoardGame.objects.get(match__round__number=1, board=2, match__black__team_no=1)
     assert 3 in (first.first_player.start_no, first.second_player.start_no)
+    # once the match has a result, its teams' line-ups are no longer offered
+    assert 'id="lineup-1"' in ref.get(url).content.decode()
+    services.board_result_record(
+        event=cup, game_id=first.pk, result="1-0", expected_version=None, user=director
+    )
+    desk = ref.get(url).content.decode()
+    assert 'id="lineup-1"' not in desk
+    assert desk.count('class="lineup"') == 2  # the other match's two teams
