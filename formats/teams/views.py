@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director, event_for_results
-from events.caching import public_page, public_pdf
+from events.caching import number_up_to, public_page, public_pdf
 from events.errors import DuplicatesToConfirm, ResultConflict, UserError
 from events.forms import seen_version
 from events.models import Event, EventStatus, Round
@@ -430,20 +430,38 @@ def match_card(request: HtmxHttpRequest, slug: str, number: int, match_id: int) 
     return redirect("teams:round", slug=slug, number=number)
 
 
-def _standings(event: Event) -> tuple[dict[str, Any] | None, str]:
-    """The team standings, or why there are none (an event the tie-breaks refuse)."""
+# ``?after=N``: the standings after round N (the chess standings' parameter, which the
+# redirect from ``/e/SLUG/standings/`` keeps); anything else is one page that says so.
+AFTER = {"after": number_up_to(99, otherwise="-")}
+
+
+def _standings(request: HttpRequest, event: Event) -> tuple[dict[str, Any] | None, str]:
+    """The team standings after the round asked for (the last played by default), or the
+    latest with the reason the one asked for cannot be shown; None when the event's
+    tie-breaks refuse it."""
+    raw = request.GET.get("after", "")
     try:
-        return selectors.standings_of(event), ""
+        if raw == "-":
+            raise ValueError("after round …: not a round number")
+        return selectors.standings_of(event, after_round=int(raw) if raw else None), ""
+    except ValueError as exc:
+        error = str(exc)
+    try:
+        return (selectors.standings_of(event) if raw else None), error
     except ValueError as exc:
         return None, str(exc)
 
 
 @require_GET
-@public_page
+@public_page(params=AFTER)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _team_event(slug)
-    table, error = _standings(event)
-    return render(request, "teams/standings.html", _base(request, event, table=table, error=error))
+    table, error = _standings(request, event)
+    after = f"?after={table['after_round']}" if table and request.GET.get("after") else ""
+    context = _base(
+        request, event, table=table, error=error, after=after, rounds=range(1, event.rounds + 1)
+    )
+    return render(request, "teams/standings.html", context)
 
 
 @require_GET
@@ -482,7 +500,7 @@ def hall(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, "teams/hall.html", {**context, "code": event_page_code(slug)})
 
 
-def _sheet(event: Event, sheet: str, number: int | None) -> Sheet:
+def _sheet(request: HttpRequest, event: Event, sheet: str, number: int | None) -> Sheet:
     """One of the printed sheets (:mod:`formats.teams.presenters`)."""
     if sheet == "round":
         paired = selectors.round_of(event, number or 0)
@@ -492,7 +510,7 @@ def _sheet(event: Event, sheet: str, number: int | None) -> Sheet:
     if sheet == "boards":
         minimum = min_board_games(event.rounds, selectors.setup_of(event).min_board_games)
         return presenters.boards_sheet(event, selectors.board_ranking(event), minimum)
-    table, error = _standings(event)
+    table, error = _standings(request, event)
     if table is None:
         raise Http404(error)
     if sheet == "crosstable":
@@ -501,21 +519,22 @@ def _sheet(event: Event, sheet: str, number: int | None) -> Sheet:
 
 
 @require_GET
-@public_page
+@public_page(params=AFTER)
 def sheet_print(
     request: HttpRequest, slug: str, sheet: str, number: int | None = None
 ) -> HttpResponse:
     """A sheet to pin up or print on A4 (the standings, the crosstable, a round, the board
     ranking): the same rows as its PDF."""
     event = _team_event(slug)
-    printed = _sheet(event, sheet, number)
+    printed = _sheet(request, event, sheet, number)
     pdf_args = [slug, number] if number else [slug]
+    after = f"?after={request.GET['after']}" if request.GET.get("after") else ""
     context = {
         "event": event,
         "sheet": printed,
         "blocks": presenters.sheet_blocks(printed),
         "code": event_page_code(slug) if printed.qr_url else None,
-        "pdf_url": reverse(f"teams:{sheet}_pdf", args=pdf_args),
+        "pdf_url": reverse(f"teams:{sheet}_pdf", args=pdf_args) + after,
         "back_url": reverse("teams:round" if number else SHEET_PAGES[sheet], args=pdf_args),
     }
     return render(request, "teams/sheet_print.html", context)
@@ -530,10 +549,10 @@ def _sheet_file(slug: str, sheet: str, number: int | None = None) -> str:
 
 
 @require_GET
-@public_pdf(_sheet_file)
+@public_pdf(_sheet_file, params=AFTER)
 def sheet_file(
     request: HttpRequest, slug: str, sheet: str, number: int | None = None
 ) -> HttpResponse:
     """The same sheet as a PDF."""
-    printed = _sheet(_team_event(slug), sheet, number)
+    printed = _sheet(request, _team_event(slug), sheet, number)
     return HttpResponse(sheet_pdf(printed), content_type="application/pdf")

@@ -90,6 +90,14 @@ def test_the_team_standings_show_mp_and_gp_once(cup, client_for) -> None:  # typ
     assert "tie-breaks MP, GP, EDE" in page  # the order the event ranks by is still said
     for link in ("standings/print/", "standings/print.pdf", "crosstable/print/", "hall/"):
         assert f'href="/e/{cup.slug}/team/{link}"' in page
+    # ?after=N, as on the chess standings (the redirect keeps it), and its refusals
+    visitor = client_for(None)
+    after = visitor.get(f"/e/{cup.slug}/team/standings/?after=1").content.decode()
+    assert "After round 1 of 3" in after
+    assert f'href="/e/{cup.slug}/team/standings/print/?after=1"' in after
+    for query, message in (("9", "the event has 3 rounds"), ("x", "not a round number")):
+        page = visitor.get(f"/e/{cup.slug}/team/standings/?after={query}").content.decode()
+        assert message in page and 'id="team-standings"' in page
 
 
 def test_the_hall_screen_shows_the_round_the_standings_and_the_boards(cup, client_for) -> None:  # type: ignore[no-untyped-def]
