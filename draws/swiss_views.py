@@ -38,6 +38,7 @@ from draws.swiss_forms import (
 from events.access import event_for_director
 from events.caching import public_page, public_pdf
 from events.errors import DuplicatesToConfirm, UserError
+from events.formats import format_page_redirect
 from events.models import Event
 from events.qr import event_page_code
 from events.selectors import (
@@ -328,23 +329,25 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("draws:swiss_round", slug=slug, number=number)
 
 
-def _printed_games(request: HttpRequest, slug: str, number: int) -> tuple[Event, list, list]:  # type: ignore[type-arg]
-    event = event_get(slug)
+def _printed_games(request: HttpRequest, event: Event, number: int) -> tuple[list, list]:  # type: ignore[type-arg]
     rnd, games, byes = round_games(event, number)
     if not rnd.published and user_role(event, request.user) is None:
         raise Http404("This round has not been published yet")
-    return event, games, byes
+    return games, byes
 
 
-def _printed_round(request: HttpRequest, slug: str, number: int) -> tuple[Event, list[PairingLine]]:
-    event, games, byes = _printed_games(request, slug, number)
-    return event, pairing_lines(games, byes, points_before(event, number))
+def _printed_round(request: HttpRequest, event: Event, number: int) -> list[PairingLine]:
+    games, byes = _printed_games(request, event, number)
+    return pairing_lines(games, byes, points_before(event, number))
 
 
 @public_page
 def find_board_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The alphabetical list for the wall: each player's board, colour and opponent."""
-    event, games, byes = _printed_games(request, slug, number)
+    event = event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's round sheet, say
+        return moved
+    games, byes = _printed_games(request, event, number)
     context = {
         "event": event,
         "number": number,
@@ -356,7 +359,10 @@ def find_board_print(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 @public_pdf(lambda slug, number: f"{slug}-round-{number}-find-your-board.pdf")
 def find_board_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event, games, byes = _printed_games(request, slug, number)
+    event = event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's round sheet, say
+        return moved
+    games, byes = _printed_games(request, event, number)
     pdf = find_board_pdf(
         event_name=event.name,
         round_number=number,
@@ -371,7 +377,10 @@ def find_board_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpRe
 def pairings_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairing list to pin up or print on A4: board, White, result, Black, in blocks of
     boards, with the QR code of the event's public page."""
-    event, lines = _printed_round(request, slug, number)
+    event = event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's round sheet, say
+        return moved
+    lines = _printed_round(request, event, number)
     context = {
         "event": event,
         "number": number,
@@ -384,7 +393,10 @@ def pairings_print(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @public_pdf(lambda slug, number: f"{slug}-round-{number}-pairings.pdf")
 def pairings_print_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The same pairing list as a PDF."""
-    event, lines = _printed_round(request, slug, number)
+    event = event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's round sheet, say
+        return moved
+    lines = _printed_round(request, event, number)
     pdf = pairings_pdf(
         event_name=event.name,
         round_number=number,

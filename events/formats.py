@@ -58,6 +58,12 @@ The contract, hook by hook (docs/architecture.md, "The format seam"):
 ``board_prizes(event, settings)``
     Prizes the format pays besides the places (a team event's board prizes), as the prize
     sheet's ``board_prizes`` key: a list of boards, each with its winners' rows.
+``pages``
+    The format's own public pages in place of the core's, by the core page's URL name
+    (``{"standings:hall": "teams:hall"}``; a ``#fragment`` may follow the format's name): the
+    core page answers with a redirect there (:func:`format_page_redirect`), its query string
+    and URL arguments kept, so every address people were given (the hall screen's, the
+    standings', a printed QR code's) shows the format's page.
 ``audit_export(event)`` / ``audit_import(event, entries)``
     Extra keys a backup carries for the format's audit entries: ``audit_export`` returns them
     by entry id; ``audit_import`` gets (index, new entry, backed-up record) for every restored
@@ -77,6 +83,8 @@ from typing import TYPE_CHECKING, Any
 from events.registries import Registry
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
     from events.models import AuditEntry, Event
 
 
@@ -119,6 +127,7 @@ class Format:
     close_refusal: Callable[[Event], str | None] | None = None
     prize_standings: Callable[[Event], Sequence[Any]] | None = None
     board_prizes: Callable[[Event, Any], list[dict[str, Any]]] | None = None
+    pages: Mapping[str, str] = field(default_factory=dict)
     audit_export: Callable[[Event], dict[int, dict[str, Any]]] | None = None
     audit_import: (
         Callable[[Event, list[tuple[int, AuditEntry, Mapping[str, Any]]]], None] | None
@@ -162,3 +171,20 @@ def undo_handler(event: Event, action: str) -> Callable[..., AuditEntry] | None:
     """The format's undo for an audit action, if the event's format has one."""
     fmt = format_of(event)
     return None if fmt is None else fmt.undo.get(action)
+
+
+def format_page_redirect(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """The redirect to the format's page that replaces the requested core page for this event
+    (``Format.pages``, by the URL name the request resolved to), with the same URL arguments
+    and query string; None when the core page applies."""
+    from django.http import HttpResponseRedirect
+    from django.urls import reverse
+
+    fmt, match = format_of(event), request.resolver_match
+    target = None if fmt is None or match is None else fmt.pages.get(match.view_name)
+    if target is None or match is None:
+        return None
+    name, _, fragment = target.partition("#")
+    query = request.GET.urlencode()
+    url = reverse(name, kwargs=match.kwargs) + (f"?{query}" if query else "")
+    return HttpResponseRedirect(url + (f"#{fragment}" if fragment else ""))

@@ -27,6 +27,7 @@ from events.errors import (
     ResultConflict,
     UserError,
 )
+from events.formats import format_page_redirect
 from events.forms import (
     AccessForm,
     EventForm,
@@ -47,7 +48,7 @@ from events.imports import (
     players_from_trf,
 )
 from events.imports import import_notes_dismiss as dismiss_import_notes
-from events.models import Result, Role
+from events.models import Event, Result, Role
 from events.pdf import wall_chart_landscape, wall_chart_pdf
 from events.regulations import tiebreak_choices
 
@@ -254,6 +255,8 @@ def player_delete(request: HttpRequest, slug: str, start_no: int) -> HttpRespons
 @public_page
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's round page, say
+        return moved
     rnd, games, byes = selectors.round_games(event, number)
     if not rnd.published and selectors.user_role(event, request.user) is None:
         raise Http404("This round has not been published yet")
@@ -292,6 +295,8 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_for_results(request, slug)
+    if moved := format_page_redirect(request, event):
+        return moved
     context = selectors.result_entry_context(event, number, viewer=request.user)
     return render(request, "events/round_results.html", context)
 
@@ -347,8 +352,7 @@ def _conflict(request: HtmxHttpRequest, event, game_id: int, exc: ResultConflict
     return render(request, template, context, status=200 if request.htmx else 409)
 
 
-def _crosstable_context(slug: str) -> dict[str, Any]:
-    event = selectors.event_get(slug)
+def _crosstable_context(event: Event) -> dict[str, Any]:
     table = selectors.event_crosstable(event, published_only=True)
     return {
         "event": event,
@@ -360,21 +364,29 @@ def _crosstable_context(slug: str) -> dict[str, Any]:
 
 @public_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "events/crosstable.html", _crosstable_context(slug))
+    event = selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's crosstable, say
+        return moved
+    return render(request, "events/crosstable.html", _crosstable_context(event))
 
 
 @public_page
 def crosstable_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The wall chart: the crosstable on A4, landscape when the rounds need the width."""
-    context = _crosstable_context(slug)
+    event = selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):
+        return moved
+    context = _crosstable_context(event)
     context["landscape"] = wall_chart_landscape(context["event"].rounds)
     return render(request, "events/crosstable_print.html", context)
 
 
 @public_pdf(lambda slug: f"{slug}-crosstable.pdf")
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    context = _crosstable_context(slug)
-    event = context["event"]
+    event = selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):
+        return moved
+    context = _crosstable_context(event)
     pdf = wall_chart_pdf(event_name=event.name, rounds=event.rounds, rows=context["rows"])
     return HttpResponse(pdf, content_type="application/pdf")
 

@@ -20,5 +20,5 @@ cd "$(dirname "$0")/.."
   formats/mso/rules.py formats/mso/perfect_scores.py formats/mso/presets.py \
   formats/teams/pairing formats/teams/berger.py formats/teams/records.py \
   formats/teams/scoring.py formats/teams/trf.py formats/teams/tiebreaks.py \
-  formats/teams/lineups.py formats/teams/history.py \
+  formats/teams/lineups.py formats/teams/history.py formats/teams/board_prizes.py \
   ratings/parsers.py ratings/names.py

@@ -12,6 +12,7 @@ from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
 from events.caching import number_up_to, public_page, public_pdf
 from events.errors import UserError
+from events.formats import format_page_redirect
 from events.limits import whole_number
 from events.models import Event, EventStatus
 from events.qr import event_page_code
@@ -42,6 +43,8 @@ def _after_round(request: HttpRequest) -> int | None:
 @public_page(params=AFTER)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's pages, say
+        return moved
     error = ""
     try:
         table = event_standings(event, after_round=_after_round(request))
@@ -70,6 +73,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def explain(request: HttpRequest, slug: str) -> HttpResponse:
     """Two adjacent players: a few rows of the kept standings, never the whole table."""
     event = event_selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):  # a team event's pages, say
+        return moved
     try:
         a, b = int(request.GET.get("a", "")), int(request.GET.get("b", ""))
         rows = standings_around(event, after_round=_after_round(request), a=a, b=b)
@@ -82,18 +87,20 @@ def explain(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, {"event": event, **comparison})
 
 
-def _printed(request: HttpRequest, slug: str) -> tuple[Event, StandingsTable]:
-    event = event_selectors.event_get(slug)
+def _printed(request: HttpRequest, event: Event) -> StandingsTable:
     try:
-        return event, event_standings(event, after_round=_after_round(request))
+        return event_standings(event, after_round=_after_round(request))
     except UserError:
-        return event, event_standings(event)
+        return event_standings(event)
 
 
 @public_page(params=AFTER)
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
-    event, table = _printed(request, slug)
+    event = event_selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):
+        return moved
+    table = _printed(request, event)
     printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
     context = {"event": event, "table": table, "printed": printed, "rows": printed.rows}
     return render(request, "standings/standings_print.html", context)
@@ -102,7 +109,10 @@ def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
 @public_pdf(lambda slug: f"{slug}-standings.pdf", params=AFTER)
 def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The same standings as a PDF."""
-    event, table = _printed(request, slug)
+    event = event_selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):
+        return moved
+    table = _printed(request, event)
     printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
     pdf = standings_pdf(event_name=event.name, table=table, printed=printed)
     return HttpResponse(pdf, content_type="application/pdf")
@@ -139,6 +149,8 @@ def _hall_context(event: Event) -> dict[str, object]:
 @public_page
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
+    if moved := format_page_redirect(request, event):
+        return moved
     context = _hall_context(event)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "standings/hall.html#hall", context)  # the poll: no QR code

@@ -226,6 +226,16 @@ ACCESS: dict[str, Access] = {
     "teams:card": POST_RESULTS,
     "teams:standings": PUBLIC,
     "teams:boards": PUBLIC,
+    "teams:board_result": POST_RESULTS,
+    "teams:hall": PUBLIC,
+    "teams:round_print": PUBLIC,
+    "teams:round_pdf": PUBLIC,
+    "teams:standings_print": PUBLIC,
+    "teams:standings_pdf": PUBLIC,
+    "teams:crosstable_print": PUBLIC,
+    "teams:crosstable_pdf": PUBLIC,
+    "teams:boards_print": PUBLIC,
+    "teams:boards_pdf": PUBLIC,
     # ratings: every logged-in user sees the lists; importing and deleting need the
     # ratings.manage_rating_lists permission (the superuser's here); the search is the event's
     # director's (registration).
@@ -385,6 +395,11 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")
         values["game_id"] = (multi.first() if "/tables/" in route.route else world["game"]).pk  # type: ignore[union-attr]
+    if "game_id" in route.params and route.key.startswith("teams:"):
+        from formats.teams.models import BoardGame
+
+        board = BoardGame.objects.filter(match__round__event=event, match__round__published=True)
+        values["game_id"] = board.order_by("pk").first().pk  # type: ignore[union-attr]
     if "match_id" in route.params and route.key.startswith("teams:"):
         from formats.teams.models import TeamMatch as ChessTeamMatch
 

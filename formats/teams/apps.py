@@ -8,9 +8,29 @@ from formats.teams.systems import TEAM_SYSTEMS
 
 
 def _panel_context(event: Any, role: str | None) -> dict[str, Any]:
-    from formats.teams.selectors import panel_of
+    from formats.teams.presenters import panel_context
 
-    return panel_of(event)
+    return panel_context(event)
+
+
+# The chess pages a spectator, a QR code or the event page may still lead to, and the team
+# page that answers for them (``Format.pages``: the core redirects there).
+PAGES = {
+    "standings:standings": "teams:standings",
+    "standings:explain": "teams:standings",
+    "standings:print": "teams:standings_print",
+    "standings:print_pdf": "teams:standings_pdf",
+    "standings:hall": "teams:hall",
+    "events:crosstable": "teams:standings#team-crosstable",
+    "events:crosstable_print": "teams:crosstable_print",
+    "events:crosstable_pdf": "teams:crosstable_pdf",
+    "events:round_detail": "teams:round",
+    "events:round_results": "teams:round",
+    "draws:print": "teams:round_print",
+    "draws:print_pdf": "teams:round_pdf",
+    "draws:print_find": "teams:round_print",
+    "draws:print_find_pdf": "teams:round_pdf",
+}
 
 
 class TeamsConfig(AppConfig):
@@ -60,5 +80,6 @@ class TeamsConfig(AppConfig):
                 pair_document=services.pair_command,
                 standings_document=selectors.standings_document,
                 trf_export=selectors.trf_export,
+                pages=PAGES,
             )
         )

@@ -11,9 +11,10 @@ Decisions (docs/teams.md, "Prizes"):
 - **Board prizes** are the same amounts on every board (``TeamSetup.board_prizes``, highest
   first). A player belongs to the board of the first game they played (the board ranking's
   reading); forfeits are not games; players with fewer than the event's minimum number of
-  games are left out. Places go by the exact percentage (points / games), then by more games;
-  players level on both share their places' prizes equally, rounded once under the event's
-  rounding policy (``prizes.split``).
+  games are left out (``board_prizes.min_board_games``: a reserve who played one game and won
+  it is no board champion). Places go by the exact percentage (points / games), then by more
+  games; players level on both share their places' prizes equally, rounded once under the
+  event's rounding policy (``prizes.split``).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def board_prizes(event: Event, settings: Any) -> list[dict[str, Any]]:
     )
     fund = PrizeFund.from_amounts(amounts)
     boards: list[dict[str, Any]] = []
-    ranking = board_ranking(event)
+    ranking = [row for row in board_ranking(event) if row["eligible"]]
     for board, members in groupby(ranking, key=lambda row: row["board"]):
         rows = sorted(members, key=_board_order)
         placed: list[PlacedPlayer] = []

@@ -2,7 +2,8 @@
 chess team event stores beyond its players, so that export → import gives the same event and
 the backup carries it (docs/exchange-format.md).
 
-``team_event``: ``{"setup": {...}, "teams": [{"team_no", "name", "club", "captain",
+``team_event``: ``{"setup": {...} (``min_board_games`` null: the default rule; ``lineups_close``
+``pairing`` or ``deadline``), "teams": [{"team_no", "name", "club", "captain",
 "roster": [START_NO, ...]}], "lineups": [{"round", "team", "boards": [START_NO | null],
 "override"}], "rounds": [{"round", "published", "notes", "matches": [{"table", "white",
 "black", "forfeit", "reasons", "boards": [{"board", "white", "black", "result"}]}]}],
@@ -20,13 +21,14 @@ from typing import Any
 
 from events.errors import UserError
 from events.exchange import ImportContext, Invalid, Section, section_register, typed
-from events.models import Event, Player, Round
+from events.models import Event, EventStatus, Player, Round
 from formats.teams.models import (
     BOARD_RESULTS,
     BoardGame,
     LineUp,
     LineUpBoard,
     LineUpDeadline,
+    LineUpsClose,
     MatchForfeit,
     ProhibitedPairing,
     RosterEntry,
@@ -42,7 +44,7 @@ from formats.teams.models import (
 from formats.teams.services import board_prize_amounts
 
 SETUP_KEYS = ("boards", "match_points", "primary", "colour_preferences", "initial_colour")
-SETUP_KEYS += ("tiebreaks", "min_board_games")
+SETUP_KEYS += ("tiebreaks",)
 
 
 def _text(value: Decimal | None) -> str | None:
@@ -55,6 +57,8 @@ def _setup_export(event: Event) -> dict[str, Any]:
     found["bye_match_points"] = _text(setup.bye_match_points)
     found["bye_game_points"] = _text(setup.bye_game_points)
     found["board_prizes"] = setup.board_prizes
+    found["min_board_games"] = setup.min_board_games
+    found["lineups_close"] = setup.lineups_close
     return found
 
 
@@ -200,12 +204,18 @@ def _setup_load(raw: Any, event: Event) -> None:
     typed(raw, dict, "team_event.setup")
     values = {}
     for key in SETUP_KEYS:
-        kind = int if key in ("boards", "min_board_games") else str
+        kind = int if key == "boards" else str
         values[key] = typed(raw.get(key), kind, f"team_event.setup.{key}")
     for key in ("bye_match_points", "bye_game_points"):
         values[key] = _decimal(raw.get(key), f"team_event.setup.{key}")
-    if not 1 <= values["boards"] <= 20 or not 0 <= values["min_board_games"] <= 99:
-        raise Invalid("team_event.setup: boards 1 to 20, minimum games 0 to 99")
+    values["min_board_games"] = _min_games(raw.get("min_board_games"))
+    values["lineups_close"] = typed(
+        raw.get("lineups_close", "pairing"), str, "team_event.setup.lineups_close"
+    )
+    if values["lineups_close"] not in LineUpsClose.values:
+        raise Invalid("team_event.setup.lineups_close: pairing or deadline")
+    if not 1 <= values["boards"] <= 20:
+        raise Invalid("team_event.setup: boards 1 to 20")
     board_prizes = typed(raw.get("board_prizes", ""), str, "team_event.setup.board_prizes")
     try:
         board_prize_amounts(board_prizes)
@@ -213,6 +223,16 @@ def _setup_load(raw: Any, event: Event) -> None:
         raise Invalid(f"team_event.setup.board_prizes: {exc}") from exc
     values["board_prizes"] = board_prizes
     TeamSetup.objects.create(event=event, **values)
+
+
+def _min_games(value: Any) -> int | None:
+    """``min_board_games``: the games a board prize needs, 0 to 99, or null for the default
+    (8 of every 11 rounds)."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+        raise Invalid("team_event.setup.min_board_games: 0 to 99, or null for the default")
+    return value
 
 
 def _flag(value: Any, where: str) -> bool:
@@ -417,6 +437,9 @@ def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext
     loader.adjustments_load(typed(raw.get("adjustments", []), list, "team_event.adjustments"))
     deadlines = typed(raw.get("lineup_deadlines", []), list, "team_event.lineup_deadlines")
     _deadlines_load(event, deadlines)
+    if event.status == EventStatus.DRAFT and Round.objects.filter(event=event, published=True):
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
+        event.status = EventStatus.RUNNING  # a published round: the event is in progress
 
 
 def register() -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 from events.errors import UserError
 from events.limits import whole_number
-from formats.teams.models import BOARD_RESULTS
 from formats.teams.services import SetupFields
 
 
@@ -41,7 +40,12 @@ def setup_fields(data: Mapping[str, str]) -> SetupFields:
         primary=data.get("primary", ""),
         colour_preferences=data.get("colour_preferences", ""),
         tiebreaks=(data.get("tiebreaks") or "").strip()[:1000],
-        min_board_games=number(data, "min_board_games", "minimum games", 2),
+        min_board_games=(
+            number(data, "min_board_games", "minimum games", 2)
+            if (data.get("min_board_games") or "").strip()
+            else None
+        ),
+        lineups_close=data.get("lineups_close", "pairing")[:20],
         board_prizes=(data.get("board_prizes") or "").strip()[:300],
         bye_match_points=_points(data.get("bye_match_points", ""), "the bye's match points"),
         bye_game_points=_points(data.get("bye_game_points", ""), "the bye's game points"),
@@ -66,13 +70,42 @@ def lineup_boards(text: str, boards: int) -> list[int | None]:
     return chosen
 
 
+# A board's result as people type it, the white team's player first: the draw as ``½-½``,
+# ``=``, ``1/2`` or ``0.5-0.5``, dashes and minus signs of any kind, spaces anywhere.
+_DRAWS = {"1/2-1/2", "½-½", "½", "=", "1/2", "0.5-0.5", ".5-.5", "0.5", "draw", "remis"}
+_WORDS = {"1-0": "1-0", "0-1": "0-1", "+/-": "+/-", "-/+": "-/+", "-/-": "-/-"}
+_WORDS |= {"+-": "+/-", "-+": "-/+", "--": "-/-", "1:0": "1-0", "0:1": "0-1", "1": "1-0"}
+_WORDS |= {"0": "0-1"}
+
+
+def board_result(text: str) -> str:
+    """The stored result (``1-0``, ``1/2-1/2``, ``0-1``, ``+/-``, ``-/+``, ``-/-``, or ``""``
+    for none) of a board's result as typed; refused in one line when it is none of them."""
+    typed = text[:20]
+    word = "".join(typed.split()).casefold()
+    for dash in "–—−‐‒﹣－":  # noqa: RUF001 (the dashes people's keyboards and phones type)
+        word = word.replace(dash, "-")
+    if not word:
+        return ""
+    if word in _DRAWS:
+        return "1/2-1/2"
+    if word in _WORDS:
+        return _WORDS[word]
+    raise UserError(
+        f"{typed!r} is not a result: 1-0, ½-½ (or =), 0-1; +/-, -/+ or -/- for a forfeit"
+    )
+
+
 def card_results(data: Mapping[str, str], boards: int) -> dict[int, str]:
+    """The results of the boards the card names (``board1``, ``board2``, ...): a board it does
+    not name keeps its result."""
     results = {}
     for board in range(1, boards + 1):
-        result = data.get(f"board{board}", "")
-        if result not in ("", *BOARD_RESULTS):
-            raise UserError(f"board {board}: unknown result {result[:10]!r}")
-        results[board] = result
+        if f"board{board}" in data:
+            try:
+                results[board] = board_result(data[f"board{board}"])
+            except UserError as exc:
+                raise UserError(f"board {board}: {exc}") from exc
     return results
 
 

@@ -39,6 +39,13 @@ class ColourPreferences(models.TextChoices):
     NONE = "none", "None"
 
 
+class LineUpsClose(models.TextChoices):
+    """When a round's line-ups close: the competition's rule."""
+
+    PAIRING = "pairing", "Before the round is paired: the pairing locks them"
+    DEADLINE = "deadline", "After the pairing too, until the round's deadline (the Olympiad's way)"
+
+
 class TeamSetup(models.Model):
     """A team event's settings (C.04.6 1.2-1.4, 1.7; C.07 art. 11)."""
 
@@ -59,7 +66,12 @@ class TeamSetup(models.Model):
     # C.04.6 4.1: drawn by lot before round 1 ("w" or "b"); blank until drawn.
     initial_colour = models.CharField(max_length=1, blank=True)
     tiebreaks = models.CharField(max_length=300, blank=True)  # TRF-2026 codes, comma-separated
-    min_board_games = models.PositiveSmallIntegerField(default=0)  # board ranking (board prizes)
+    # The games a player needs for a board prize; None: the default rule, 8 of every 11 rounds
+    # (formats.teams.board_prizes.min_board_games); 0: no minimum.
+    min_board_games = models.PositiveSmallIntegerField(null=True, blank=True, default=None)
+    lineups_close = models.CharField(
+        max_length=8, choices=LineUpsClose.choices, default=LineUpsClose.PAIRING
+    )
     # Each board's prizes, highest first, the same on every board ("100, 50"); blank: none.
     board_prizes = models.CharField(max_length=200, blank=True)
     version = models.PositiveIntegerField(default=1)
@@ -81,6 +93,10 @@ class TeamSetup(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(initial_colour__in=["", "w", "b"]), name="team_setup_initial_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(lineups_close__in=LineUpsClose.values),
+                name="team_setup_lineups_close_valid",
             ),
         ]
 
@@ -219,6 +235,7 @@ class BoardGame(models.Model):
         Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
     )
     result = models.CharField(max_length=8, blank=True)
+    version = models.PositiveIntegerField(default=1)  # a stale save is a conflict
 
     class Meta:
         ordering = ["match", "board"]
@@ -229,6 +246,11 @@ class BoardGame(models.Model):
                 condition=Q(result__in=["", *BOARD_RESULTS]), name="chess_board_result_valid"
             ),
         ]
+
+    @property
+    def seated(self) -> bool:
+        """A player sits on at least one side: the board needs a result."""
+        return self.first_player_id is not None or self.second_player_id is not None
 
 
 class TeamByeKind(models.TextChoices):

@@ -229,12 +229,16 @@ def team_rounds(event: r.TeamEvent, after_round: int) -> dict[int, tuple[TeamRou
 
 
 def adjustments(event: r.TeamEvent, after_round: int, *, final: bool) -> dict[int, TeamScore]:
-    """Each team's adjustments (record 299) that count after ``after_round``: those of the
-    earlier rounds, and the standings-only ones when ``final``."""
+    """Each team's adjustments (record 299) of one kind: with ``final``, the standings-only
+    ones, which the final score adds to :func:`scores`; else those of the rounds up to
+    ``after_round``, which :func:`scores` holds already (so a regular adjustment is never
+    counted twice)."""
     totals = {team.tpn: TeamScore(Fraction(0), Fraction(0)) for team in event.teams}
     for adjustment in event.adjustments:
-        counts = adjustment.standings_only if final else False
-        counts = counts or (not adjustment.standings_only and adjustment.round <= after_round)
+        if final:
+            counts = adjustment.standings_only
+        else:
+            counts = not adjustment.standings_only and adjustment.round <= after_round
         if counts:
             before = totals[adjustment.team]
             totals[adjustment.team] = TeamScore(

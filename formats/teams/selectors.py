@@ -4,6 +4,7 @@ narrow queries; every score, pairing and standing is computed by the pure engine
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -145,21 +146,123 @@ def teams_of(event: Event) -> list[dict[str, Any]]:
 
 
 def rounds_of(event: Event) -> list[dict[str, Any]]:
-    """Each paired round with its matches and board games, in table and board order."""
-    matches: dict[int, list[TeamMatch]] = defaultdict(list)
-    for match in (
-        TeamMatch.objects.filter(round__event=event)
-        .select_related("white", "black")
-        .prefetch_related("games__first_player", "games__second_player")
-    ):
-        matches[match.round_id].append(match)
-    byes: dict[int, list[TeamBye]] = defaultdict(list)
-    for bye in TeamBye.objects.filter(event=event).select_related("team"):
-        byes[bye.round_no].append(bye)
+    """Each paired round with its matches (in table order) and byes, for the rounds page."""
+    matches: dict[int, int] = defaultdict(int)
+    for round_id in TeamMatch.objects.filter(round__event=event).values_list("round", flat=True):
+        matches[round_id] += 1
     return [
-        {"round": rnd, "matches": matches[rnd.pk], "byes": byes[rnd.number]}
+        {"round": rnd, "matches": matches[rnd.pk]}
         for rnd in Round.objects.filter(event=event).order_by("number")
     ]
+
+
+@dataclass(frozen=True)
+class MatchCard:
+    """A match as its card shows it: the boards (the white team's player first), the match
+    score so far in game points (C.07 11.1, the competition's game points), and whether it is
+    decided (a whole-match forfeit, or a result on every board with a player)."""
+
+    match: TeamMatch
+    games: list[BoardGame]
+    white_points: Fraction
+    black_points: Fraction
+    boards: int  # boards with a player on them (a board empty on both sides needs nothing)
+    entered: int  # of those, the boards with a result
+    decided: bool
+
+    @property
+    def score(self) -> str:
+        return f"{points_text(self.white_points)}–{points_text(self.black_points)}"
+
+
+def match_card(match: TeamMatch, games: list[BoardGame], scoring: r.Scoring) -> MatchCard:
+    seated = [game for game in games if game.seated]
+    entered = [game for game in seated if game.result]
+    return MatchCard(
+        match=match,
+        games=games,
+        white_points=_side_points(games, True, scoring),
+        black_points=_side_points(games, False, scoring),
+        boards=len(seated),
+        entered=len(entered),
+        decided=bool(match.forfeit) or len(entered) == len(seated),
+    )
+
+
+def _side_points(games: list[BoardGame], first: bool, scoring: r.Scoring) -> Fraction:
+    """One team's game points in a match so far (C.07 11.1)."""
+    from formats.teams.scoring import game_points
+
+    return sum((game_points(g.result, first, scoring) for g in games if g.result), Fraction(0))
+
+
+def round_of(event: Event, number: int) -> dict[str, Any] | None:
+    """A paired round: its matches as cards (table order), its byes, and how far it is: boards
+    with a result of the boards with a player, matches decided."""
+    rnd = Round.objects.filter(event=event, number=number).select_related("team_notes").first()
+    if rnd is None:
+        return None
+    scoring = scoring_of(setup_of(event))
+    matches = (
+        TeamMatch.objects.filter(round=rnd)
+        .select_related("white", "black")
+        .prefetch_related("games__first_player", "games__second_player")
+        .order_by("table")
+    )
+    cards = [match_card(match, list(match.games.all()), scoring) for match in matches]
+    return {
+        "round": rnd,
+        "cards": cards,
+        "byes": list(TeamBye.objects.filter(event=event, round_no=number).select_related("team")),
+        "done": sum(card.entered for card in cards),
+        "total": sum(card.boards for card in cards),
+        "decided": sum(card.decided for card in cards),
+    }
+
+
+def board_round_number(event: Event, game_id: int) -> int:
+    """The round of a board of the event; 404 for a board of another event (or none)."""
+    from django.http import Http404
+
+    number = (
+        BoardGame.objects.filter(pk=game_id, match__round__event=event)
+        .values_list("match__round__number", flat=True)
+        .first()
+    )
+    if number is None:
+        raise Http404("No such board in this event")
+    return number
+
+
+def card_of_board(paired: dict[str, Any], game_id: int) -> tuple[MatchCard, BoardGame]:
+    """The match card holding a board of the round, and the board."""
+    return next(
+        (card, game) for card in paired["cards"] for game in card.games if game.pk == game_id
+    )
+
+
+def first_open_board(paired: dict[str, Any]) -> int | None:
+    """The board the result entry page opens on: the first without a result (table order)."""
+    return next(
+        (
+            game.pk
+            for card in paired["cards"]
+            if not card.match.forfeit
+            for game in card.games
+            if game.seated and not game.result
+        ),
+        None,
+    )
+
+
+def current_round_number(event: Event) -> int | None:
+    """The round spectators follow: the last published one."""
+    return (
+        Round.objects.filter(event=event, published=True)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
 
 
 def lineup_of(event: Event, team: Team, round_no: int) -> list[int]:
@@ -268,46 +371,84 @@ def panel_of(event: Event) -> dict[str, Any]:
 # -- standings, crosstable, board ranking ---------------------------------------------------
 
 
+# The scores the standings show as their own columns (MP, GP): a tie-break code naming one of
+# them plainly is not shown a second time.
+SCORE_CODES = ("MP", "GP")
+
+
 def standings_of(event: Event, *, codes: Any = None, after_round: int | None = None) -> Any:
     """The team standings by the event's C.07 team tie-breaks (``formats.teams.tiebreaks``):
     rows of (rank, shared, team, match points, game points, tie-break values), and the
-    crosstable (each round's opponent, colour and game points)."""
+    crosstable (each round's opponent, colour and game points). The match and game points
+    are the final ones, as the ranking counts them: with every adjustment, the final
+    standings' own included. ``shown`` are the tie-break columns a page shows besides MP and
+    GP (``shown_text`` each row's values of them)."""
     from formats.teams import scoring
     from formats.teams.tiebreaks import team_standings
 
     records = records_of(event)
     codes = tuple(codes or records.tiebreaks)
     if len(records.teams) < 2:
-        return {"codes": codes, "rows": [], "after_round": 0, "rounds": []}
+        return {"codes": codes, "shown": [], "rows": [], "after_round": 0, "rounds": []}
     table = team_standings(records, codes, after_round=after_round)
     played = scoring.team_rounds(records, table.after_round)
+    shown = [i for i, code in enumerate(table.codes) if code not in SCORE_CODES]
+    rows = _standings_rows(records, table, played, shown)
+    for above, below in zip(rows, rows[1:], strict=False):
+        above.update(_why_above(above, below, table.codes))
+    return {
+        "codes": table.codes,
+        "shown": [table.codes[i] for i in shown],
+        "rows": rows,
+        "after_round": table.after_round,
+        "rounds": range(1, table.after_round + 1),
+    }
+
+
+def _standings_rows(records: r.TeamEvent, table: Any, played: Any, shown: list[int]) -> list[Any]:
+    from formats.teams import scoring
+
     totals = scoring.scores(records, table.after_round, played)
+    finals = scoring.adjustments(records, table.after_round, final=True)
     names = {team.tpn: team.name for team in records.teams}
     ranks = [row.rank for row in table.rows]
-    rows = [
+    return [
         {
             "rank": row.rank,
             "shared": ranks.count(row.rank) > 1,
             "team_no": row.team,
             "name": names[row.team],
-            "match_points": totals[row.team].match_points,
-            "game_points": totals[row.team].game_points,
-            "points": scoring.primary(totals[row.team], records.scoring),
-            "values": dict(zip(table.codes, row.values, strict=True)),
-            "values_text": [value_text(v) for v in row.values],
-            "mp_text": exact_text(totals[row.team].match_points),
-            "gp_text": exact_text(totals[row.team].game_points),
+            **_score_columns(records, totals[row.team], finals[row.team]),
+            **_tiebreak_columns(table.codes, row.values, shown),
             "cells": [_cell(one) for one in played[row.team]],
         }
         for row in table.rows
     ]
-    for above, below in zip(rows, rows[1:], strict=False):
-        above.update(_why_above(above, below, table.codes))
+
+
+def _score_columns(records: r.TeamEvent, total: Any, final: Any) -> dict[str, Any]:
+    """A team's match and game points in the standings: with every adjustment, the final
+    standings' own (``final``) included, as the ranking counts them."""
+    from formats.teams import scoring
+
+    score = scoring.TeamScore(
+        total.match_points + final.match_points, total.game_points + final.game_points
+    )
     return {
-        "codes": table.codes,
-        "rows": rows,
-        "after_round": table.after_round,
-        "rounds": range(1, table.after_round + 1),
+        "match_points": score.match_points,
+        "game_points": score.game_points,
+        "points": scoring.primary(score, records.scoring),
+        "mp_text": exact_text(score.match_points),
+        "gp_text": exact_text(score.game_points),
+    }
+
+
+def _tiebreak_columns(codes: Any, values: Any, shown: list[int]) -> dict[str, Any]:
+    texts = [value_text(v) for v in values]
+    return {
+        "values": dict(zip(codes, values, strict=True)),
+        "values_text": texts,
+        "shown_text": [texts[i] for i in shown],
     }
 
 
@@ -349,19 +490,17 @@ def _cell(one: Any) -> str:
     return f"{one.opponent}{colour} {exact_text(one.game_points)}{forfeit}"
 
 
-def board_ranking(event: Event) -> list[dict[str, Any]]:
-    """Each player's games on their boards (played and forfeited), points, %, the opponents'
-    average rating and a performance (average + dp of the FIDE table, C.07's TPR reading),
-    for board prizes; players under the event's minimum number of games are left out."""
-    from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
+_PLAYED = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
 
-    setup = setup_of(event)
-    points: dict[int, Fraction] = defaultdict(Fraction)
-    games: dict[int, int] = defaultdict(int)
-    opponents: dict[int, list[int]] = defaultdict(list)
-    board_of: dict[int, int] = {}
-    rows = BoardGame.objects.filter(match__round__event=event, match__round__published=True)
-    for board, first, second, result, r1, r2 in rows.exclude(result="").values_list(
+
+def _board_tallies(event: Event) -> dict[int, dict[str, Any]]:
+    """Each player's played games of the published rounds (forfeits are not games here): the
+    board of their first game, points, games and the rated opponents' ratings, in one query."""
+    tallies: dict[int, dict[str, Any]] = {}
+    rows = BoardGame.objects.filter(
+        match__round__event=event, match__round__published=True, result__in=_PLAYED
+    ).order_by("match__round__number", "board")
+    for board, first, second, result, r1, r2 in rows.values_list(
         "board",
         "first_player_id",
         "second_player_id",
@@ -369,38 +508,66 @@ def board_ranking(event: Event) -> list[dict[str, Any]]:
         "first_player__rating",
         "second_player__rating",
     ):
-        mine = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
-        if result not in mine:
-            continue  # forfeits are not games for a board prize
-        a, b = mine[result]
-        for player, score, opponent_rating in ((first, a, r2), (second, b, r1)):
-            points[player] += Fraction(score)
-            games[player] += 1
-            board_of.setdefault(player, board)
+        for player, score, opponent_rating in zip(
+            (first, second), _PLAYED[result], (r2, r1), strict=True
+        ):
+            tally = tallies.setdefault(
+                player, {"board": board, "points": Fraction(0), "games": 0, "rated": []}
+            )
+            tally["points"] += score
+            tally["games"] += 1
             if opponent_rating:
-                opponents[player].append(opponent_rating)
-    players = {p.pk: p for p in Player.objects.filter(pk__in=games)}
-    ranking = []
-    for pk, count in games.items():
-        if count < setup.min_board_games:
-            continue
-        rated = opponents[pk]
-        average = int(Fraction(sum(rated), len(rated)) + Fraction(1, 2)) if rated else None
-        percent = int(points[pk] * 100 / count + Fraction(1, 2))  # half up
-        ranking.append(
-            {
-                "player": players[pk],
-                "board": board_of[pk],
-                "games": count,
-                "score": points[pk],
-                "points": exact_text(points[pk]),
-                "percent": percent,
-                "average": average,
-                "performance": None if average is None else average + dp(percent),
-            }
+                tally["rated"].append(opponent_rating)
+    return tallies
+
+
+def board_ranking(event: Event) -> list[dict[str, Any]]:
+    """Each player's games on their board (the board of their first game), points, %, the
+    opponents' average rating and a performance (average + dp of the FIDE table, C.07's TPR
+    reading), board by board, best percentage first. ``eligible``: they played the games a
+    board prize needs (:func:`formats.teams.board_prizes.min_board_games`); ``in_running``:
+    they can still play them in the rounds to come (the same once the last round is
+    published). Those out of the running come after the others."""
+    from formats.teams.board_prizes import min_board_games
+
+    minimum = min_board_games(event.rounds, setup_of(event).min_board_games)
+    to_come = event.rounds - Round.objects.filter(event=event, published=True).count()
+    tallies = _board_tallies(event)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=tallies)}
+    ranking = [
+        {
+            "player": players[pk],
+            "board": tally["board"],
+            "eligible": tally["games"] >= minimum,
+            "in_running": tally["games"] + to_come >= minimum,
+            **_board_figures(tally),
+        }
+        for pk, tally in tallies.items()
+    ]
+    ranking.sort(
+        key=lambda row: (
+            (row["board"], not row["in_running"], -row["score"] / row["games"])
+            + (-row["games"], row["player"].name)
         )
-    ranking.sort(key=lambda row: (row["board"], -row["percent"], -row["score"]))
+    )
     return ranking
+
+
+def _board_figures(tally: dict[str, Any]) -> dict[str, Any]:
+    """Games, points, % (half up), the rated opponents' average and the performance."""
+    from standings.tiebreaks import rating_difference_for as dp  # FIDE B.02 table 8.1(a)
+
+    rated, count = tally["rated"], tally["games"]
+    average = int(Fraction(sum(rated), len(rated)) + Fraction(1, 2)) if rated else None
+    percent = int(tally["points"] * 100 / count + Fraction(1, 2))
+    return {
+        "games": count,
+        "score": tally["points"],
+        "points": exact_text(tally["points"]),
+        "percent": percent,
+        "average": average,
+        "performance": None if average is None else average + dp(percent),
+    }
 
 
 _KIND_WORDS = {
@@ -412,71 +579,89 @@ _KIND_WORDS = {
 }
 
 
+def _team_rounds(records: r.TeamEvent, team_no: int) -> list[dict[str, Any]]:
+    """One team's rounds as the scoring engine scores them: opponent, board 1's colour, what
+    the round was, match and game points."""
+    from formats.teams import scoring
+
+    if len(records.teams) < 2:
+        return []
+    names = {t.tpn: t.name for t in records.teams}
+    played = scoring.team_rounds(records, records.played_rounds)
+    return [
+        {
+            "round": one.round,
+            "opponent": names.get(one.opponent) if one.opponent else "",
+            "opponent_no": one.opponent,
+            "colour": "" if one.opponent is None else ("White" if one.white else "Black"),
+            "kind": _KIND_WORDS.get(one.kind, "" if one.played else "forfeit"),
+            "match_points": one.match_points,
+            "game_points": one.game_points,
+        }
+        for one in played.get(team_no, ())
+    ]
+
+
+_FORFEIT_SIGNS = {"+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
+
+
+def _game_cell(game: BoardGame, first: bool) -> tuple[str, Fraction | None]:
+    """A roster player's game as their row shows it ("bd 2: ½ – Berg, Kari"), and the points
+    it scored them when it was played (None for a forfeit or no result yet)."""
+    opponent = game.second_player if first else game.first_player
+    score = None
+    if game.result in _PLAYED:
+        score = Fraction(_PLAYED[game.result][0 if first else 1])
+        shown = points_text(score)
+    elif game.result in _FORFEIT_SIGNS:
+        shown = _FORFEIT_SIGNS[game.result][0 if first else 1] + " (forfeit)"
+    else:
+        shown = "…"
+    against = opponent.name if opponent else "(empty board)"
+    return f"bd {game.board}: {shown} – {against}", score
+
+
+def _player_rows(event: Event, team: Team, rounds: int) -> list[dict[str, Any]]:
+    """Each roster player's games round by round, with their points and games played."""
+    roster = [e.player for e in team.roster.select_related("player").order_by("position")]
+    mine = {player.pk for player in roster}
+    cells: dict[int, dict[int, str]] = defaultdict(dict)
+    scores: dict[int, list[Fraction]] = defaultdict(list)
+    games = BoardGame.objects.filter(
+        Q(first_player__in=mine) | Q(second_player__in=mine),
+        match__round__event=event,
+        match__round__published=True,
+    ).select_related("match__round", "first_player", "second_player")
+    for game in games:
+        first = game.first_player_id in mine
+        player = game.first_player_id if first else game.second_player_id
+        cells[player][game.match.round.number], score = _game_cell(game, first)
+        if score is not None:
+            scores[player].append(score)
+    return [
+        {
+            "player": player,
+            "cells": [cells[player.pk].get(n, "") for n in range(1, rounds + 1)],
+            "points": points_text(sum(scores[player.pk], Fraction(0))),
+            "games": len(scores[player.pk]),
+        }
+        for player in roster
+    ]
+
+
 def team_detail(event: Event, team_no: int) -> dict[str, Any] | None:
     """One team's page: its rounds (opponent, board 1's colour, match and game points, from the
     scoring engine) and each roster player's games round by round (board, opponent, result in
     the player's own points), with their points and games; published rounds only."""
-    from formats.teams import scoring
-
     team = Team.objects.filter(event=event, team_no=team_no).first()
     if team is None:
         return None
     records = records_of(event)
-    names = {t.tpn: t.name for t in records.teams}
-    rounds = []
-    if len(records.teams) >= 2:
-        played = scoring.team_rounds(records, records.played_rounds)
-        rounds = [
-            {
-                "round": one.round,
-                "opponent": names.get(one.opponent) if one.opponent else "",
-                "opponent_no": one.opponent,
-                "colour": "" if one.opponent is None else ("White" if one.white else "Black"),
-                "kind": _KIND_WORDS.get(one.kind, "" if one.played else "forfeit"),
-                "match_points": one.match_points,
-                "game_points": one.game_points,
-            }
-            for one in played.get(team_no, ())
-        ]
-    roster = [e.player for e in team.roster.select_related("player").order_by("position")]
-    mine = {player.pk for player in roster}
-    cells: dict[int, dict[int, str]] = defaultdict(dict)
-    totals: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
-    games = BoardGame.objects.filter(
-        match__round__event=event, match__round__published=True
-    ).select_related("match__round", "first_player", "second_player")
-    points = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
-    forfeits = {"+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
-    for game in games.filter(Q(first_player__in=mine) | Q(second_player__in=mine)):
-        first = game.first_player_id in mine
-        player = game.first_player if first else game.second_player
-        opponent = game.second_player if first else game.first_player
-        number = game.match.round.number
-        if game.result in points:
-            score = Fraction(points[game.result][0 if first else 1])
-            totals[player.pk][0] += score
-            totals[player.pk][1] += 1
-            shown = points_text(score)
-        elif game.result in forfeits:
-            shown = forfeits[game.result][0 if first else 1] + " (forfeit)"
-        else:
-            shown = "…"
-        against = opponent.name if opponent else "(empty board)"
-        cells[player.pk][number] = f"bd {game.board}: {shown} – {against}"
-    numbers = range(1, records.played_rounds + 1)
     return {
         "team": team,
-        "rounds": rounds,
-        "round_numbers": numbers,
-        "players": [
-            {
-                "player": player,
-                "cells": [cells[player.pk].get(n, "") for n in numbers],
-                "points": points_text(totals[player.pk][0]),
-                "games": int(totals[player.pk][1]),
-            }
-            for player in roster
-        ],
+        "rounds": _team_rounds(records, team_no),
+        "round_numbers": range(1, records.played_rounds + 1),
+        "players": _player_rows(event, team, records.played_rounds),
     }
 
 
@@ -506,19 +691,88 @@ def lineup_deadline_of(event: Event, round_no: int) -> dict[str, Any] | None:
     }
 
 
+@dataclass(frozen=True)
+class LineUpWindow:
+    """When a round's line-ups are taken, by the event's rule (``TeamSetup.lineups_close``):
+    before the pairing (the pairing locks them), or after it too, until the round's deadline
+    (without one, until each match begins). ``deadline`` as :func:`lineup_deadline_of`."""
+
+    round_no: int
+    rule: str
+    paired: bool
+    deadline: dict[str, Any] | None
+
+    @property
+    def locked(self) -> bool:
+        """No line-up goes in any more, not even the director's."""
+        return self.paired and self.rule == "pairing"
+
+    @property
+    def late(self) -> bool:
+        """The deadline has passed: the director's line-up only, against the rule."""
+        return bool(self.deadline and self.deadline["passed"])
+
+    @property
+    def why(self) -> str:
+        """The window in a sentence, for the round page and the refusals."""
+        n = self.round_no
+        if self.locked:
+            return (
+                f"Round {n} is paired, and this event takes line-ups before the pairing: its "
+                "line-ups are locked."
+            )
+        if self.deadline:
+            verb = "closed" if self.late else "close"
+            return f"Line-ups for round {n} {verb} at {self.deadline['text']}."
+        if self.rule == "pairing":
+            return f"Line-ups for round {n} are taken until the round is paired."
+        return (
+            f"Line-ups for round {n} are taken after the pairing too, until the round's "
+            "deadline; none is set, so until each match begins."
+        )
+
+
+def lineup_window(event: Event, round_no: int) -> LineUpWindow:
+    return LineUpWindow(
+        round_no=round_no,
+        rule=setup_of(event).lineups_close,
+        paired=Round.objects.filter(event=event, number=round_no).exists(),
+        deadline=lineup_deadline_of(event, round_no),
+    )
+
+
+def teams_begun(event: Event, round_no: int) -> set[int]:
+    """The teams (by id) whose match of the round has begun: a result or a match forfeit is
+    in. Their line-ups are locked whatever the rule."""
+    begun = TeamMatch.objects.filter(round__event=event, round__number=round_no).filter(
+        Q(forfeit__gt="") | Q(games__result__gt="")
+    )
+    return {team for pair in begun.values_list("white_id", "black_id") for team in pair}
+
+
 def lineups_for(event: Event, round_no: int) -> list[dict[str, Any]]:
-    """Each team's line-up for a round not paired yet, with its roster to choose from."""
-    return [
-        {
-            "team": row["team"],
-            "roster": row["roster"],
-            "lineup": lineup_of(event, row["team"], round_no),
-            "entered": LineUpBoard.objects.filter(
-                lineup__team=row["team"], lineup__round_no=round_no
-            ).exists(),
-        }
-        for row in teams_of(event)
-    ]
+    """Each team's line-up for a round that may still change (not the teams whose match has
+    begun), with its roster to choose from: the start numbers entered board by board (``-``
+    for an empty board), else the roster's first players (what the pairing seats when none
+    was entered)."""
+    entered: dict[int, dict[int, int]] = defaultdict(dict)
+    for team_id, board, start_no in LineUpBoard.objects.filter(
+        lineup__event=event, lineup__round_no=round_no
+    ).values_list("lineup__team_id", "board", "player__start_no"):
+        entered[team_id][board] = start_no
+    boards = setup_of(event).boards
+    begun = teams_begun(event, round_no)
+    rows = []
+    for row in teams_of(event):
+        if row["team"].pk in begun:
+            continue
+        chosen = entered.get(row["team"].pk)
+        if chosen:
+            shown = [str(chosen.get(b, "-")) for b in range(1, max(chosen) + 1)]
+        else:
+            shown = [str(player.start_no) for player in row["roster"][:boards]]
+        rows.append({**row, "lineup": shown, "entered": bool(chosen)})
+    return rows
 
 
 def standings_document(

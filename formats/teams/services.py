@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import F, Q
 
 from events.errors import ResultConflict, UserError
-from events.models import Player, Round
+from events.models import Event, EventStatus, Player, Round
 from events.services import (
     PlayerFields,
     UserLike,
@@ -36,6 +36,7 @@ from formats.teams.models import (
     LineUp,
     LineUpBoard,
     LineUpDeadline,
+    LineUpsClose,
     MatchForfeit,
     ProhibitedPairing,
     RosterEntry,
@@ -62,10 +63,11 @@ class SetupFields:
     primary: str = "MP"
     colour_preferences: str = "A"
     tiebreaks: str = ""
-    min_board_games: int = 0
+    min_board_games: int | None = None  # None: 8 of every 11 rounds (board_prizes.min_board_games)
     board_prizes: str = ""
     bye_match_points: Decimal | None = None
     bye_game_points: Decimal | None = None
+    lineups_close: str = "pairing"
 
 
 def _paired_rounds(event: Any) -> int:
@@ -81,13 +83,19 @@ def _check_setup(fields: SetupFields) -> None:
         raise UserError("the primary score is MP (match points) or GP (game points)")
     if fields.colour_preferences not in ("A", "B", "none"):
         raise UserError("colour preferences are A, B or none")
-    if not 0 <= fields.min_board_games <= 99:
-        raise UserError("the minimum number of games for the board ranking is 0 to 99")
+    _check_venue_settings(fields)
     for points in (fields.bye_match_points, fields.bye_game_points):
         if points is not None and not 0 <= points <= MAX_POINTS:
             raise UserError(f"the bye's points must be 0 to {MAX_POINTS}")
     _check_tiebreaks(fields.tiebreaks)
     board_prize_amounts(fields.board_prizes)
+
+
+def _check_venue_settings(fields: SetupFields) -> None:
+    if fields.min_board_games is not None and not 0 <= fields.min_board_games <= 99:
+        raise UserError("the minimum number of games for a board prize is 0 to 99")
+    if fields.lineups_close not in LineUpsClose.values:
+        raise UserError("line-ups close at the pairing or at the round's deadline")
 
 
 MAX_BOARD_PRIZES = 10
@@ -295,23 +303,15 @@ def team_numbers_assign(*, event: Any, rule: str, user: UserLike) -> list[Team]:
     return teams
 
 
-def _deadline_passed(event: Any, round_no: int) -> str:
-    """The round's line-up deadline as text when it has passed, else ""."""
-    deadline = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
-    if deadline is None or timezone.now() <= deadline.closes_at:
-        return ""
-    return selectors.deadline_text(deadline.closes_at)
-
-
 @transaction.atomic
 def lineup_deadline_set(*, event: Any, round_no: int, closes_at: Any, user: UserLike) -> None:
-    """Set (or with ``closes_at`` None, lift) when the line-ups of a round not paired yet
-    close."""
+    """Set (or with ``closes_at`` None, lift) when the line-ups of a round close: before the
+    pairing, or after it too when the event takes line-ups until the round's deadline."""
     event_require_open(event)
-    if not 1 <= round_no <= event.rounds:
-        raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
-    if Round.objects.filter(event=event, number=round_no).exists():
-        raise UserError(f"round {round_no} is paired: its line-ups are locked")
+    _check_round_no(event, round_no)
+    window = selectors.lineup_window(event, round_no)
+    if window.locked:
+        raise UserError(window.why)
     before = LineUpDeadline.objects.filter(event=event, round_no=round_no).first()
     LineUpDeadline.objects.filter(event=event, round_no=round_no).delete()
     if closes_at is not None:
@@ -377,6 +377,94 @@ def _team(event: Any, team_no: int) -> Team:
     return team
 
 
+def _check_round_no(event: Any, round_no: int) -> None:
+    if not 1 <= round_no <= event.rounds:
+        raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
+
+
+def _lineup_match(event: Any, team: Team, round_no: int) -> TeamMatch | None:
+    """The team's match in a paired round (None before the pairing, or with a bye)."""
+    return (
+        TeamMatch.objects.select_for_update()
+        .filter(Q(white=team) | Q(black=team), round__event=event, round__number=round_no)
+        .first()
+    )
+
+
+def _lineup_lateness(event: Any, team: Team, round_no: int, override: bool) -> str:
+    """Whether the team's line-up for the round may still change, by the event's rule
+    (:class:`selectors.LineUpWindow`): refused with the reason when the pairing locked it or
+    its match has begun; after the deadline only with the director's ``override``, and then
+    the deadline is returned, to be recorded."""
+    window = selectors.lineup_window(event, round_no)
+    if window.locked:
+        raise UserError(window.why)
+    match = _lineup_match(event, team, round_no) if window.paired else None
+    begun = match is not None and (match.forfeit or match.games.exclude(result="").exists())
+    if begun:
+        raise UserError(
+            f"round {round_no}: the match of {team.name} has begun (a result is in): its "
+            "line-up is locked"
+        )
+    if window.late and not override:
+        raise UserError(
+            f"the line-ups for round {round_no} closed at {window.deadline['text']}: only the "
+            "director can accept one now, against the rule"
+        )
+    return window.deadline["text"] if window.late else ""
+
+
+def _lineup_checked(
+    roster: Sequence[int], boards: Sequence[int | None], board_count: int, override: bool
+) -> tuple[tuple[int | None, ...], str]:
+    """The line-up padded to the boards, and the rule it breaks when the director accepted it
+    anyway (``override``: out of roster order, or an empty board above a player); a player
+    outside the roster, on two boards, or too many boards are refused even then."""
+    try:
+        return lineup_check(roster=roster, boards=boards, board_count=board_count), ""
+    except LineUpRefused as exc:
+        named = [n for n in boards if n is not None]
+        hopeless = (
+            any(n not in roster for n in named)
+            or len(set(named)) != len(named)
+            or len(boards) > board_count
+        )
+        if not override or hopeless:
+            raise UserError(str(exc)) from exc
+        return (*boards, *([None] * (board_count - len(boards)))), str(exc)
+
+
+def _lineup_store(
+    event: Any, team: Team, round_no: int, padded: Sequence[int | None], broken: str
+) -> LineUp:
+    LineUp.objects.filter(team=team, round_no=round_no).delete()
+    lineup = LineUp.objects.create(event=event, team=team, round_no=round_no, override=bool(broken))
+    players = {p.start_no: p for p in Player.objects.filter(event=event, start_no__in=padded)}
+    LineUpBoard.objects.bulk_create(
+        LineUpBoard(lineup=lineup, board=board, player=players[number])
+        for board, number in enumerate(padded, start=1)
+        if number is not None
+    )
+    return lineup
+
+
+def _match_seats(event: Any, team: Team, round_no: int, padded: Sequence[int | None]) -> None:
+    """A paired round's match takes the new line-up: the team's side of every board."""
+    match = _lineup_match(event, team, round_no)
+    if match is None:
+        return
+    players = {p.start_no: p for p in Player.objects.filter(event=event, start_no__in=padded)}
+    side = "first_player" if match.white_id == team.pk else "second_player"
+    games = list(match.games.order_by("board"))
+    for game in games:
+        number = padded[game.board - 1] if game.board <= len(padded) else None
+        setattr(game, side, None if number is None else players[number])
+        game.version += 1
+    BoardGame.objects.bulk_update(games, [side, "version"])
+    match.version += 1
+    match.save(update_fields=["version"])
+
+
 @transaction.atomic
 def lineup_set(
     *,
@@ -387,48 +475,25 @@ def lineup_set(
     override: bool = False,
     user: UserLike,
 ) -> LineUp:
-    """A team's line-up for a round (:func:`formats.teams.lineups.lineup_check`); locked once
-    the round is paired. ``override``: the director accepts a line-up out of roster order or
-    with an empty board above a player (audited); a player outside the roster or on two
-    boards is refused even then."""
+    """A team's line-up for a round (:func:`formats.teams.lineups.lineup_check`), while the
+    event's rule takes it (:func:`_lineup_lateness`): once the round is paired its match seats
+    the new players. ``override``: the director accepts a line-up against the rule or after
+    the deadline (audited)."""
     event_require_open(event)
     team = _team(event, team_no)
-    if not 1 <= round_no <= event.rounds:
-        raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
-    if Round.objects.filter(event=event, number=round_no).exists():
-        raise UserError(f"round {round_no} is paired: its line-ups are locked")
-    late = _deadline_passed(event, round_no)
-    if late and not override:
-        raise UserError(
-            f"the line-ups for round {round_no} closed at {late}: only the director can "
-            "accept one now, against the rule"
-        )
+    _check_round_no(event, round_no)
+    late = _lineup_lateness(event, team, round_no, override)
     roster = list(
         RosterEntry.objects.filter(team=team)
         .order_by("position")
         .values_list("player__start_no", flat=True)
     )
     board_count = selectors.setup_of(event).boards
-    broken = ""
-    try:
-        padded = lineup_check(roster=roster, boards=boards, board_count=board_count)
-    except LineUpRefused as exc:
-        if not override or any(n is not None and n not in roster for n in boards):
-            raise UserError(str(exc)) from exc
-        named = [n for n in boards if n is not None]
-        if len(set(named)) != len(named) or len(boards) > board_count:
-            raise UserError(str(exc)) from exc
-        broken, padded = str(exc), tuple(boards)
+    padded, broken = _lineup_checked(roster, boards, board_count, override)
     if late:
         broken = "; ".join(filter(None, (broken, f"after the deadline, {late}")))
-    LineUp.objects.filter(team=team, round_no=round_no).delete()
-    lineup = LineUp.objects.create(event=event, team=team, round_no=round_no, override=bool(broken))
-    players = {p.start_no: p for p in Player.objects.filter(event=event, start_no__in=roster)}
-    LineUpBoard.objects.bulk_create(
-        LineUpBoard(lineup=lineup, board=board, player=players[number])
-        for board, number in enumerate(padded, start=1)
-        if number is not None
-    )
+    lineup = _lineup_store(event, team, round_no, padded, broken)
+    _match_seats(event, team, round_no, padded)
     event_changed(
         event=event,
         user=user,
@@ -708,10 +773,15 @@ def _draft(event: Any, round_no: int) -> Round:
 
 @transaction.atomic
 def team_round_publish(*, event: Any, round_no: int, user: UserLike) -> Round:
+    """Publish the draft: spectators see the round, and the event is in progress (the home
+    page stops saying "Registration")."""
     event_require_open(event)
     rnd = _draft(event, round_no)
     rnd.published = True
     rnd.save(update_fields=["published"])
+    if event.status == EventStatus.DRAFT:
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
+        event.status = EventStatus.RUNNING
     event_changed(
         event=event, user=user, action="teams.round_publish", summary=f"Published round {round_no}"
     )
@@ -748,21 +818,8 @@ def _card_state(match: TeamMatch) -> dict[str, Any]:
 _FORFEIT_BOARDS = {"+-": "+/-", "-+": "-/+", "--": "-/-"}
 
 
-@transaction.atomic
-def match_card_record(
-    *,
-    event: Any,
-    match_id: int,
-    results: Mapping[int, str],
-    forfeit: str = "",
-    expected_version: int | None,
-    user: UserLike,
-) -> TeamMatch:
-    """Record a match card: every board's result (white team's player first; ``+/-``, ``-/+``,
-    ``-/-`` for a board forfeit) or the whole match forfeited (``+-``, ``-+``, ``--``, TRF-2026
-    record 330: every board a forfeit then). A card saved by someone else since the form was
-    loaded is a conflict."""
-    event_require_open(event)
+def _match_locked(event: Any, match_id: int) -> TeamMatch:
+    """The match, locked for the write, of a published round of the event."""
     match = (
         TeamMatch.objects.select_for_update()
         .filter(pk=match_id, round__event=event)
@@ -773,39 +830,138 @@ def match_card_record(
         raise UserError("that match does not exist (was the round re-paired?)")
     if not match.round.published:
         raise UserError(f"round {match.round.number} is not published yet")
+    return match
+
+
+def _match_label(match: TeamMatch) -> str:
+    return f"Round {match.round.number}, {match.white.name} - {match.black.name}"
+
+
+def _check_card(boards: Mapping[int, BoardGame], results: Mapping[int, str], forfeit: str) -> None:
     if forfeit not in MatchForfeit.values:
         raise UserError("a forfeited match is +-, -+ or --")
-    boards = {g.board: g for g in match.games.all()}
     unknown = [b for b in results if b not in boards]
     if unknown:
         raise UserError(f"board {unknown[0]} is not a board of this match")
     for board, result in results.items():
         if result not in ("", *BOARD_RESULTS):
             raise UserError(f"board {board}: unknown result {result[:10]!r}")
-    label = f"Round {match.round.number}, {match.white.name} - {match.black.name}"
+
+
+def _card_apply(
+    match: TeamMatch, boards: Mapping[int, BoardGame], results: Mapping[int, str], forfeit: str
+) -> None:
+    """Every board of a forfeited match becomes a forfeit; the boards given take their result;
+    taking a match forfeit back clears the boards it had set."""
+    undone = _FORFEIT_BOARDS[match.forfeit] if match.forfeit and not forfeit else None
+    for board, game in boards.items():
+        if forfeit:
+            result = _FORFEIT_BOARDS[forfeit]
+        elif board in results:
+            result = results[board]
+        else:
+            result = "" if game.result == undone else game.result
+        if result != game.result:
+            game.result, game.version = result, game.version + 1
+    BoardGame.objects.bulk_update(list(boards.values()), ["result", "version"])
+    match.forfeit = forfeit
+    match.version += 1
+    match.save(update_fields=["forfeit", "version"])
+
+
+@transaction.atomic
+def match_card_record(
+    *,
+    event: Any,
+    match_id: int,
+    results: Mapping[int, str],
+    forfeit: str = "",
+    expected_version: int | None,
+    user: UserLike,
+) -> TeamMatch:
+    """Record a match card: the given boards' results (white team's player first; ``+/-``,
+    ``-/+``, ``-/-`` for a board forfeit; boards not given keep theirs) or the whole match
+    forfeited (``+-``, ``-+``, ``--``, TRF-2026 record 330: every board a forfeit then). A
+    card saved by someone else since the form was loaded is a conflict."""
+    event_require_open(event)
+    match = _match_locked(event, match_id)
+    boards = {g.board: g for g in match.games.all()}
+    _check_card(boards, results, forfeit)
     if expected_version is not None and expected_version != match.version:
         raise ResultConflict(
-            f"Someone else changed {label} while you were editing it.",
+            f"Someone else changed {_match_label(match)} while you were editing it.",
             current=str(_card_state(match)),
             attempted=str({"forfeit": forfeit, "boards": dict(results)}),
             current_version=match.version,
         )
     before = _card_state(match)
-    match.forfeit = forfeit
-    for board, game in boards.items():
-        game.result = _FORFEIT_BOARDS[forfeit] if forfeit else results.get(board, game.result)
-    BoardGame.objects.bulk_update(list(boards.values()), ["result"])
-    match.version += 1
-    match.save(update_fields=["forfeit", "version"])
+    _card_apply(match, boards, results, forfeit)
     event_changed(
         event=event,
         user=user,
         action="teams.match_card",
-        summary=f"{label}: match card recorded",
+        summary=f"{_match_label(match)}: match card recorded",
         before=before,
         after=_card_state(match),
     )
     return match
+
+
+def _board_locked(event: Any, game_id: int) -> BoardGame:
+    game = (
+        BoardGame.objects.select_for_update()
+        .filter(pk=game_id, match__round__event=event)
+        .select_related("match__round", "match__white", "match__black")
+        .first()
+    )
+    if game is None:
+        raise UserError("that board does not exist (was the round re-paired?)")
+    if not game.match.round.published:
+        raise UserError(f"round {game.match.round.number} is not published yet")
+    if game.match.forfeit:
+        raise UserError(
+            f"the whole match is forfeited ({game.match.forfeit}): take that back first"
+        )
+    if game.first_player_id is None and game.second_player_id is None:
+        raise UserError(f"board {game.board} has no player on either side: it needs no result")
+    return game
+
+
+@transaction.atomic
+def board_result_record(
+    *, event: Any, game_id: int, result: str, expected_version: int | None, user: UserLike
+) -> BoardGame:
+    """One board's result, as a chess game's is entered (``events.services.
+    game_result_record``): the white team's player first (``1-0``, ``1/2-1/2``, ``0-1``; board
+    forfeits ``+/-``, ``-/+``, ``-/-``; ``""`` clears it). A save from a page that saw an older
+    version of the board is a conflict carrying both results, never an overwrite."""
+    event_require_open(event)
+    if result not in ("", *BOARD_RESULTS):
+        raise UserError(f"unknown result {result[:10]!r}")
+    game = _board_locked(event, game_id)
+    label = f"{_match_label(game.match)}, board {game.board}"
+    if expected_version is not None and expected_version != game.version:
+        raise ResultConflict(
+            f"Someone else saved {label} while you were entering it.",
+            current=game.result,
+            attempted=result,
+            current_version=game.version,
+        )
+    if game.result == result:
+        return game
+    before = game.result
+    game.result, game.version = result, game.version + 1
+    game.save(update_fields=["result", "version"])
+    TeamMatch.objects.filter(pk=game.match_id).update(version=F("version") + 1)
+    event_changed(
+        event=event,
+        user=user,
+        action="teams.board_result",
+        summary=f"{label}: {before or 'no result'} → {result or 'no result'}",
+        before={"board": game.board, "result": before},
+        after={"board": game.board, "result": result},
+    )
+    return game
 
 
 # -- the command line (design brief §4) ----------------------------------------------------------

@@ -27,6 +27,15 @@ urlpatterns = [
     path(f"{ROUND}/lineup/", views.lineup, name="lineup"),
     path(f"{ROUND}/lineup-deadline/", views.lineup_deadline, name="lineup_deadline"),
     path(f"{ROUND}/matches/<int:match_id>/card/", views.match_card, name="card"),
+    path(f"{BASE}/games/<int:game_id>/result/", views.board_result, name="board_result"),
     path(f"{BASE}/standings/", views.standings, name="standings"),
     path(f"{BASE}/boards/", views.boards, name="boards"),
+    path(f"{BASE}/hall/", views.hall, name="hall"),
+    path(f"{ROUND}/print/", views.sheet_print, {"sheet": "round"}, name="round_print"),
+    path(f"{ROUND}/print.pdf", views.sheet_file, {"sheet": "round"}, name="round_pdf"),
 ]
+for sheet in ("standings", "crosstable", "boards"):
+    urlpatterns += [
+        path(f"{BASE}/{sheet}/print/", views.sheet_print, {"sheet": sheet}, name=f"{sheet}_print"),
+        path(f"{BASE}/{sheet}/print.pdf", views.sheet_file, {"sheet": sheet}, name=f"{sheet}_pdf"),
+    ]

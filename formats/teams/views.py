@@ -10,17 +10,28 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from events.access import event_for_director, event_for_results
-from events.caching import public_page
-from events.errors import DuplicatesToConfirm, UserError
+from events.caching import number_up_to, public_page, public_pdf
+from events.errors import DuplicatesToConfirm, ResultConflict, UserError
 from events.forms import seen_version
-from events.models import Event, Round
-from events.selectors import event_get, round_number_or_404, user_role
+from events.models import Event, EventStatus, Round
+from events.pdf import Sheet, sheet_pdf
+from events.qr import event_page_code
+from events.selectors import (
+    RESULT_BUTTONS,
+    event_get,
+    round_number_or_404,
+    rounds_progress,
+    user_role,
+    whats_next,
+)
 from events.views import HtmxHttpRequest
-from formats.teams import forms, selectors, services
-from formats.teams.models import BOARD_RESULTS, MatchForfeit, Team, TeamByeKind
+from formats.teams import forms, presenters, selectors, services
+from formats.teams.board_prizes import min_board_games
+from formats.teams.models import LineUpsClose, MatchForfeit, Team, TeamByeKind
 from formats.teams.systems import TEAM_SYSTEMS
 
 
@@ -45,6 +56,8 @@ def _teams_page(request: HttpRequest, event: Event, **extra: Any) -> HttpRespons
         colour_choices=["A", "B", "none"],
         numbering_rules=services.NUMBERING_RULES,
         adjustments=selectors.adjustments_of(event),
+        lineup_rules=LineUpsClose.choices,
+        default_min_games=min_board_games(event.rounds, None),
         paired=Round.objects.filter(event=event).exists(),
         **extra,
     )
@@ -203,11 +216,13 @@ def team_bye(request: HttpRequest, slug: str) -> HttpResponse:
 def rounds(request: HttpRequest, slug: str) -> HttpResponse:
     event = _team_event(slug)
     paired = selectors.rounds_of(event)
+    next_round = len(paired) + 1
     context = _base(
         request,
         event,
         rounds=paired,
-        next_round=len(paired) + 1,
+        next_round=next_round,
+        window=selectors.lineup_window(event, next_round) if next_round <= event.rounds else None,
         teams=Team.objects.filter(event=event),
         bye_kinds=[TeamByeKind.HALF, TeamByeKind.ZERO],
     )
@@ -215,23 +230,45 @@ def rounds(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _round_context(request: HttpRequest, event: Event, number: int, **extra: Any) -> dict:  # type: ignore[type-arg]
+    """The round page: before the pairing the director's pairing form and the line-ups; then
+    the draft to review, or the published round's match cards (result entry for the director
+    and arbiters), with the line-ups while the event's rule still takes them."""
     round_number_or_404(event, number)
-    found = [row for row in selectors.rounds_of(event) if row["round"].number == number]
     role = user_role(event, request.user)
-    if found and not found[0]["round"].published and role is None:
-        found = []  # a draft is the director's until published
+    found = selectors.round_of(event, number)
+    if found and not found["round"].published and role is None:
+        found = None  # a draft is the director's until published
+    window = selectors.lineup_window(event, number)
+    entry = bool(role and found and found["round"].published)
     return _base(
         request,
         event,
         number=number,
-        paired=found[0] if found else None,
-        lineups=selectors.lineups_for(event, number) if role and not found else [],
-        deadline=selectors.lineup_deadline_of(event, number),
-        boards=range(1, selectors.setup_of(event).boards + 1),
-        results=BOARD_RESULTS,
+        paired=found,
+        entry=entry,
+        window=window,
+        lineups=selectors.lineups_for(event, number) if _taking(role, window) else [],
         forfeits=MatchForfeit.choices[1:],
+        result_common=RESULT_BUTTONS[:3],
+        result_rare=RESULT_BUTTONS[3:],
+        **(_entry_state(event, role, found) if entry else {}),
         **extra,
     )
+
+
+def _taking(role: str | None, window: selectors.LineUpWindow) -> bool:
+    """The line-up forms are shown: to the director while any line-up can go in, to an
+    arbiter until the deadline."""
+    return role is not None and not window.locked and (role == "director" or not window.late)
+
+
+def _entry_state(event: Event, role: str | None, paired: Any) -> dict[str, Any]:
+    """Result entry's own: the board to open on, and once every board is in, what comes next."""
+    complete = paired["done"] == paired["total"]
+    return {
+        "first_open": selectors.first_open_board(paired),
+        "next": whats_next(event, role, rounds_progress(event)) if complete else None,
+    }
 
 
 @require_GET
@@ -251,7 +288,14 @@ def _round_write(request: HttpRequest, slug: str, number: int, done: str, action
 
 @require_POST
 def round_pair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    done = f"Round {number} paired: review it, then publish."
+    """Pair the round as a draft; the message says what became of its line-ups."""
+    event = event_for_director(request, slug)
+    window = selectors.lineup_window(event, number)
+    if window.rule == "pairing":
+        lock = "Its line-ups are locked now: this event takes them before the pairing."
+    else:
+        lock = "Its line-ups stay open until the round's deadline, or until each match begins."
+    done = f"Round {number} paired: review it, then publish. {lock}"
     return _round_write(request, slug, number, done, services.team_round_pair)
 
 
@@ -313,8 +357,54 @@ def lineup_deadline(request: HttpRequest, slug: str, number: int) -> HttpRespons
     return redirect("teams:round", slug=slug, number=number)
 
 
+def _board_response(
+    request: HtmxHttpRequest, event: Event, game_id: int, **extra: Any
+) -> HttpResponse:
+    """One board's row again (htmx): with its new result, and out of band the match's score,
+    the round's progress and, once the round is complete, what comes next; or with the
+    refusal or the conflict in the row."""
+    number = selectors.board_round_number(event, game_id)
+    context = _round_context(request, event, number, **extra)
+    card, game = selectors.card_of_board(context["paired"], game_id)
+    context.update(card=card, game=game, saved_game=None if extra else game)
+    template = "teams/round.html#board-row" if extra else "teams/round.html#board-row-oob"
+    return render(request, template, context)
+
+
+@require_POST
+def board_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """Record one board's result, as a chess game's result is entered: a tap or a key."""
+    event = event_for_results(request, slug)
+    number = selectors.board_round_number(event, game_id)
+    try:
+        services.board_result_record(
+            event=event,
+            game_id=game_id,
+            result=forms.board_result(request.POST.get("result", "")),
+            expected_version=seen_version(request.POST.get("version")),
+            user=request.user,
+        )
+    except ResultConflict as exc:
+        if not request.htmx:
+            context = _round_context(request, event, number, conflict=exc, conflict_game=game_id)
+            return render(request, "teams/round.html", context, status=409)
+        return _board_response(request, event, game_id, conflict=exc, conflict_game=game_id)
+    except UserError as exc:
+        if not request.htmx:
+            messages.error(request, str(exc))
+            return redirect(reverse("teams:round", args=[slug, number]) + f"#board-{game_id}")
+        return _board_response(request, event, game_id, row_error=str(exc), error_game=game_id)
+    if not request.htmx:
+        messages.success(request, "Saved.")
+        return redirect(reverse("teams:round", args=[slug, number]) + f"#board-{game_id}")
+    event.refresh_from_db()
+    return _board_response(request, event, game_id)
+
+
 @require_POST
 def match_card(request: HtmxHttpRequest, slug: str, number: int, match_id: int) -> HttpResponse:
+    """A whole-match forfeit (``forfeit``), or boards typed as text (``board1``, ...; ``½-½``
+    and ``=`` read as a draw): boards the card does not name keep their results."""
     event = event_for_results(request, slug)
     round_number_or_404(event, number)
     try:
@@ -332,35 +422,137 @@ def match_card(request: HtmxHttpRequest, slug: str, number: int, match_id: int) 
         context = _round_context(request, event, number, error=str(exc), error_match=match_id)
         template = "teams/round.html#match-cards" if request.htmx else "teams/round.html"
         return render(request, template, context, status=200 if request.htmx else 400)
-    if request.htmx:
+    if request.htmx:  # the cards, and out of band the round's progress and what comes next
         event.refresh_from_db()
-        return render(
-            request, "teams/round.html#match-cards", _round_context(request, event, number)
-        )
+        context = _round_context(request, event, number, saved_match=match_id)
+        return render(request, "teams/round.html#match-cards-oob", context)
+    messages.success(request, "Saved.")
     return redirect("teams:round", slug=slug, number=number)
 
 
+# ``?after=N``: the standings after round N (the chess standings' parameter, which the
+# redirect from ``/e/SLUG/standings/`` keeps); anything else is one page that says so.
+AFTER = {"after": number_up_to(99, otherwise="-")}
+
+
+def _standings(request: HttpRequest, event: Event) -> tuple[dict[str, Any] | None, str]:
+    """The team standings after the round asked for (the last played by default), or the
+    latest with the reason the one asked for cannot be shown; None when the event's
+    tie-breaks refuse it."""
+    raw = request.GET.get("after", "")
+    try:
+        if raw == "-":
+            raise ValueError("after round …: not a round number")
+        return selectors.standings_of(event, after_round=int(raw) if raw else None), ""
+    except ValueError as exc:
+        error = str(exc)
+    try:
+        return (selectors.standings_of(event) if raw else None), error
+    except ValueError as exc:
+        return None, str(exc)
+
+
 @require_GET
-@public_page
+@public_page(params=AFTER)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _team_event(slug)
-    try:
-        table = selectors.standings_of(event)
-    except ValueError as exc:  # an event the tie-breaks refuse: said on the page
-        table, error = None, str(exc)
-    else:
-        error = ""
-    return render(request, "teams/standings.html", _base(request, event, table=table, error=error))
+    table, error = _standings(request, event)
+    after = f"?after={table['after_round']}" if table and request.GET.get("after") else ""
+    context = _base(
+        request, event, table=table, error=error, after=after, rounds=range(1, event.rounds + 1)
+    )
+    return render(request, "teams/standings.html", context)
 
 
 @require_GET
 @public_page
 def boards(request: HttpRequest, slug: str) -> HttpResponse:
     event = _team_event(slug)
+    minimum = min_board_games(event.rounds, selectors.setup_of(event).min_board_games)
     context = _base(
         request,
         event,
         ranking=selectors.board_ranking(event),
-        setup=selectors.setup_of(event),
+        note=presenters.board_minimum_note(minimum),
     )
     return render(request, "teams/boards.html", context)
+
+
+HALL_POLL_SECONDS = 20
+HALL_ROTATE_SECONDS = 15
+
+
+@require_GET
+@public_page
+def hall(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The hall screen of a team event (``/e/SLUG/hall/`` comes here): the round's matches
+    with their board results, the team standings and the board leaders, in turn."""
+    event = _team_event(slug)
+    context = {
+        "event": event,
+        **presenters.hall_context(event),
+        "poll": event.status != EventStatus.FINISHED,
+        "poll_seconds": HALL_POLL_SECONDS,
+        "rotate_seconds": HALL_ROTATE_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "teams/hall.html#hall", context)  # the poll: no QR code
+    return render(request, "teams/hall.html", {**context, "code": event_page_code(slug)})
+
+
+def _sheet(request: HttpRequest, event: Event, sheet: str, number: int | None) -> Sheet:
+    """One of the printed sheets (:mod:`formats.teams.presenters`)."""
+    if sheet == "round":
+        paired = selectors.round_of(event, number or 0)
+        if paired is None or not paired["round"].published:
+            raise Http404("This round has not been published yet")
+        return presenters.round_sheet(event, paired, event_page_code(event.slug).url)
+    if sheet == "boards":
+        minimum = min_board_games(event.rounds, selectors.setup_of(event).min_board_games)
+        return presenters.boards_sheet(event, selectors.board_ranking(event), minimum)
+    table, error = _standings(request, event)
+    if table is None:
+        raise Http404(error)
+    if sheet == "crosstable":
+        return presenters.crosstable_sheet(event, table)
+    return presenters.standings_sheet(event, table)
+
+
+@require_GET
+@public_page(params=AFTER)
+def sheet_print(
+    request: HttpRequest, slug: str, sheet: str, number: int | None = None
+) -> HttpResponse:
+    """A sheet to pin up or print on A4 (the standings, the crosstable, a round, the board
+    ranking): the same rows as its PDF."""
+    event = _team_event(slug)
+    printed = _sheet(request, event, sheet, number)
+    pdf_args = [slug, number] if number else [slug]
+    after = f"?after={request.GET['after']}" if request.GET.get("after") else ""
+    context = {
+        "event": event,
+        "sheet": printed,
+        "blocks": presenters.sheet_blocks(printed),
+        "code": event_page_code(slug) if printed.qr_url else None,
+        "pdf_url": reverse(f"teams:{sheet}_pdf", args=pdf_args) + after,
+        "back_url": reverse("teams:round" if number else SHEET_PAGES[sheet], args=pdf_args),
+    }
+    return render(request, "teams/sheet_print.html", context)
+
+
+SHEET_PAGES = {"standings": "teams:standings", "crosstable": "teams:standings"}
+SHEET_PAGES |= {"boards": "teams:boards"}
+
+
+def _sheet_file(slug: str, sheet: str, number: int | None = None) -> str:
+    return f"{slug}-{sheet}{f'-{number}' if number else ''}.pdf"
+
+
+@require_GET
+@public_pdf(_sheet_file, params=AFTER)
+def sheet_file(
+    request: HttpRequest, slug: str, sheet: str, number: int | None = None
+) -> HttpResponse:
+    """The same sheet as a PDF."""
+    printed = _sheet(request, _team_event(slug), sheet, number)
+    return HttpResponse(sheet_pdf(printed), content_type="application/pdf")

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
+from django.db.models import Q
 from pypdf import PdfReader
 
 from events.errors import UserError
@@ -292,3 +293,65 @@ def test_a_board_prize_off_the_rounding_unit_is_said_on_the_sheet(
         prizes_allocate(event=league)
     page = client_for(director).get(f"/e/{league.slug}/prizes/")
     assert page.status_code == 200 and "board prizes: " in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("rounds", "setting", "needed"),
+    [(11, None, 8), (9, None, 7), (7, None, 6), (5, None, 4), (3, None, 3), (1, None, 1)]
+    + [(7, 0, 0), (11, 5, 5)],
+    ids=[
+        "Olympiad: 8 of 11 rounds",
+        "9 rounds: 8/11 of 9 is 6.5, up to 7",
+        "7 rounds: 5.1, up to 6",
+        "5 rounds: 3.6, up to 4",
+        "3 rounds: every round",
+        "1 round: at least one game",
+        "the event's own 0: no minimum",
+        "the event's own 5",
+    ],
+)
+def test_the_games_a_board_prize_needs(rounds: int, setting: int | None, needed: int) -> None:
+    from formats.teams.board_prizes import min_board_games
+
+    assert min_board_games(rounds, setting) == needed
+
+
+def test_a_reserve_with_one_game_takes_no_board_prize(director) -> None:  # type: ignore[no-untyped-def]
+    """issue 29: "A board prize went to a reserve with one game". Three rounds, board prizes
+    and no minimum set: the default asks 3 games (8 of every 11 rounds, rounded up). Team 1's
+    reserve plays board 2 in round 3 only, and wins."""
+    from formats.teams.models import BoardGame
+
+    event = team_event(director, teams=4, boards=2, system="team_round_robin", rounds=3)
+    services.team_setup_update(
+        event=event,
+        fields=services.SetupFields(boards=2, board_prizes="100, 50"),
+        expected_version=selectors.setup_of(event).version,
+        user=director,
+    )
+    reserve = RosterEntry.objects.get(team__team_no=1, position=3).player
+    _round(event, director, 1)
+    _round(event, director, 2)
+    services.lineup_set(event=event, team_no=1, round_no=3, boards=[1, 3], user=director)
+    _round(event, director, 3)
+    game = BoardGame.objects.get(Q(first_player=reserve) | Q(second_player=reserve))
+    win = "1-0" if game.first_player_id == reserve.pk else "0-1"
+    services.board_result_record(
+        event=event, game_id=game.pk, result=win, expected_version=None, user=director
+    )
+    prize_fund_set(event=event, prizes=[(1, Decimal(300))], user=director)
+    document = sheet_document(prizes_allocate(event=event))
+    winners = [row for board in document["board_prizes"] for row in board["rows"]]
+    assert winners and all(row["games"] >= 3 for row in winners)
+    assert reserve.start_no not in {row["start_no"] for row in winners}
+    ranked = {row["player"].pk: row for row in selectors.board_ranking(event)}
+    assert (ranked[reserve.pk]["games"], ranked[reserve.pk]["percent"]) == (1, 100)
+    assert not ranked[reserve.pk]["eligible"]
+    # The director may ask fewer games: with no minimum, the reserve is in the running again.
+    services.team_setup_update(
+        event=event,
+        fields=services.SetupFields(boards=2, board_prizes="100, 50", min_board_games=0),
+        expected_version=selectors.setup_of(event).version,
+        user=director,
+    )
+    assert {row["player"].pk: row for row in selectors.board_ranking(event)}[reserve.pk]["eligible"]

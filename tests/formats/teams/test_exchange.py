@@ -32,6 +32,7 @@ def played(director):  # type: ignore[no-untyped-def]
             tiebreaks="MP,GP,BH:MP",
             min_board_games=1,
             board_prizes="100, 50",
+            lineups_close="deadline",
         ),
         expected_version=None,
         user=director,
@@ -76,6 +77,11 @@ def test_round_trip(played, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert {"round": 2, "team": 5, "kind": "zero"} in section["byes"]
     assert section["lineups"][0]["override"] is True
     assert section["setup"]["board_prizes"] == "100, 50"
+    assert (section["setup"]["min_board_games"], section["setup"]["lineups_close"]) == (
+        1,
+        "deadline",
+    )
+    assert Event.objects.get(slug=played.slug).status == "running"  # round 1 is published
     assert section["adjustments"] == [
         {
             "team": 3,
@@ -90,6 +96,7 @@ def test_round_trip(played, tmp_path) -> None:  # type: ignore[no-untyped-def]
     copy = import_copy(document, tmp_path)
     again = export_document(copy.slug)
     assert _without_identity(again) == _without_identity(document)
+    assert copy.status == "running"  # not "Registration" on the home page
 
 
 @pytest.mark.parametrize(
@@ -99,6 +106,8 @@ def test_round_trip(played, tmp_path) -> None:  # type: ignore[no-untyped-def]
         (("rounds", 0, "matches", 0, "white"), 77, "no team 77"),
         (("rounds", 0, "matches", 0, "boards", 0, "result"), "=1+1", "unknown result"),
         (("byes", 0, "kind"), "double", "pairing, full, half or zero"),
+        (("setup", "lineups_close"), "never", "pairing or deadline"),
+        (("setup", "min_board_games"), 100, "0 to 99, or null"),
     ],
 )
 def test_bad_document_changes_nothing(played, tmp_path, path, value, message) -> None:  # type: ignore[no-untyped-def]

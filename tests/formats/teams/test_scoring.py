@@ -87,6 +87,8 @@ def test_adjustments_count_from_their_round_and_standings_only_ones_at_the_end()
     assert s.scores(event, 2)[1] == s.TeamScore(F(-1), F(-1, 2))
     assert s.scores(event, 3)[2] == s.TeamScore(F(0), F(0))
     assert s.adjustments(event, 3, final=True)[2] == s.TeamScore(F(1), F(0))
+    # the final score adds the standings-only ones to the scores, which hold the others already
+    assert s.adjustments(event, 3, final=True)[1] == s.TeamScore(F(0), F(0))
 
 
 @pytest.mark.parametrize(

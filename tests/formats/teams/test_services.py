@@ -78,6 +78,78 @@ def test_lineup_rule_override_and_lock(director) -> None:  # type: ignore[no-unt
         services.lineup_set(event=event, team_no=2, round_no=1, boards=[6, 7, 8, 9], user=director)
 
 
+def _seats(event, team_no: int, round_no: int) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The start numbers a team's side of its match seats, board by board."""
+    match = TeamMatch.objects.get(
+        Q(white__team_no=team_no) | Q(black__team_no=team_no),
+        round__event=event,
+        round__number=round_no,
+    )
+    side = "first_player" if match.white.team_no == team_no else "second_player"
+    return [
+        getattr(game, side).start_no if getattr(game, side) else None
+        for game in match.games.order_by("board")
+    ]
+
+
+def test_line_ups_after_the_pairing_until_the_deadline(director, arbiter) -> None:  # type: ignore[no-untyped-def]
+    """issue 29: "Many competitions (FIDE's Olympiad and most team championships) take
+    line-ups after the pairing is published and before the round starts"."""
+    from django.utils import timezone
+
+    event = team_event(director, teams=4)
+    services.team_setup_update(
+        event=event,
+        fields=services.SetupFields(boards=4, lineups_close="deadline"),
+        expected_version=None,
+        user=director,
+    )
+    services.team_round_pair(event=event, round_no=1, user=director)
+    services.team_round_publish(event=event, round_no=1, user=director)
+    assert _seats(event, 1, 1) == [1, 2, 3, 4]  # the roster's first boards, none entered
+    services.lineup_set(event=event, team_no=1, round_no=1, boards=[1, 2, 3, 5], user=arbiter)
+    assert _seats(event, 1, 1) == [1, 2, 3, 5]  # the match seats the reserve
+    # the deadline, set after the pairing too, closes them for the arbiter
+    services.lineup_deadline_set(
+        event=event,
+        round_no=1,
+        closes_at=timezone.now() - dt.timedelta(minutes=5),
+        user=director,
+    )
+    with pytest.raises(UserError, match="closed at .*only the director can accept one now"):
+        services.lineup_set(event=event, team_no=1, round_no=1, boards=[1, 2, 3, 4], user=arbiter)
+    services.lineup_set(
+        event=event, team_no=1, round_no=1, boards=[1, 2, 3, 4], override=True, user=director
+    )
+    assert _seats(event, 1, 1) == [1, 2, 3, 4]
+    entry = AuditEntry.objects.filter(action="teams.lineup_override").latest("pk")
+    assert "after the deadline" in entry.summary
+    # once a result of the match is in, its line-ups are locked, even for the director
+    match = TeamMatch.objects.get(Q(white__team_no=2) | Q(black__team_no=2), round__number=1)
+    game = match.games.get(board=1)
+    services.board_result_record(
+        event=event, game_id=game.pk, result="1-0", expected_version=game.version, user=arbiter
+    )
+    with pytest.raises(UserError, match="the match of Team 2 has begun"):
+        services.lineup_set(
+            event=event, team_no=2, round_no=1, boards=[6, 7, 8, 10], override=True,
+            user=director,
+        )  # fmt: skip
+
+
+def test_the_pairing_locks_the_line_ups_and_says_why(director) -> None:  # type: ignore[no-untyped-def]
+    event = team_event(director, teams=4)  # the default rule: line-ups before the pairing
+    services.team_round_pair(event=event, round_no=1, user=director)
+    why = "Round 1 is paired, and this event takes line-ups before the pairing"
+    with pytest.raises(UserError, match=why):
+        services.lineup_set(
+            event=event, team_no=1, round_no=1, boards=[1, 2, 3, 5], override=True, user=director
+        )
+    with pytest.raises(UserError, match=why):
+        services.lineup_deadline_set(event=event, round_no=1, closes_at=None, user=director)
+    assert not LineUp.objects.filter(event=event).exists()
+
+
 def test_pair_review_publish_and_the_bye(director) -> None:  # type: ignore[no-untyped-def]
     event = team_event(director, teams=5)
     services.team_bye_request(event=event, team_no=3, round_no=2, kind="half", user=director)

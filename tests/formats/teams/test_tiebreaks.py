@@ -4,6 +4,7 @@ value is also compared with gacrux after every round of generated events
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -53,6 +54,24 @@ def test_the_values_reasoned_from_the_text() -> None:
     assert [row.rank for row in standings.rows] == [1, 2, 3, 4]
     # Nothing is left tied for TBR: a rank inside the tie is 0 for everybody.
     assert {row.values[-1] for row in standings.rows} == {F(0)}
+
+
+@pytest.mark.parametrize(
+    ("adjustment", "mp", "gp"),
+    [
+        (r.Adjustment(1, 1, F(-2), F(-1)), F(1), F(2)),
+        (r.Adjustment(1, 0, F(-2), F(-1), standings_only=True), F(1), F(2)),
+        (r.Adjustment(1, 3, F(-2), F(-1)), F(3), F(3)),
+    ],
+    ids=["record 299 from round 1", "record 299 final only", "record 299 from a later round"],
+)
+def test_an_adjustment_counts_once_in_mp_and_gp(adjustment: r.Adjustment, mp: F, gp: F) -> None:
+    """C.07 11, record 299: team 1's 3 MP and 3 GP after two rounds, with 2 MP and 1 GP taken
+    from round 1 on, or from the final score only: 1 MP and 2 GP either way (counted once, not
+    once in the scores and again with the final adjustments); from round 3 on: nothing yet."""
+    adjusted = dataclasses.replace(_event(), rounds=3, adjustments=(adjustment,))
+    standings = team_standings(adjusted, ["MP", "GP"], after_round=2)
+    assert (standings.value(1, "MP"), standings.value(1, "GP")) == (mp, gp)
 
 
 def test_tbr_ranks_inside_the_tie_it_is_given() -> None:

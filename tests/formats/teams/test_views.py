@@ -192,7 +192,7 @@ def test_line_ups_close_at_the_deadline_and_only_the_director_goes_past_it(
     later = timezone.localtime(timezone.now() + dt.timedelta(hours=2))
     boss.post(f"{url}lineup-deadline/", {"closes_at": f"{later:%Y-%m-%dT%H:%M}"})
     page = ref.get(url).content.decode()
-    assert f'Line-ups close at <strong id="lineup-deadline">{later:%Y-%m-%d %H:%M}' in page
+    assert f"Line-ups for round 1 close at {later:%Y-%m-%d %H:%M}" in page
     # before the deadline the arbiter enters team 1's line-up (roster 1, 2, 3: boards 1 and 2)
     ref.post(f"{url}lineup/", {"team": "1", "boards": "1 3"})
     assert LineUp.objects.filter(team__event=cup, team__team_no=1).exists()
@@ -260,3 +260,56 @@ def test_the_director_adjusts_a_score_and_the_standings_follow(
     assert not TeamAdjustment.objects.filter(event=cup).exists()
     again = {row["team_no"]: row["match_points"] for row in selectors.standings_of(cup)["rows"]}
     assert again == before
+
+
+def test_the_round_page_puts_the_pairing_first_and_says_when_line_ups_close(
+    cup, director, arbiter, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    """issue 29: the "Pair round N" button was 3,400 px down the page, under every team's
+    line-up; publishing locked the line-ups "without a word"; captains did not see the
+    deadline."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from formats.teams import selectors, services
+
+    boss, ref = client_for(director), client_for(arbiter)
+    url = f"/e/{cup.slug}/team/rounds/1/"
+    page = boss.get(url).content.decode()
+    assert page.index('id="pair-form"') < page.index('id="lineups"')
+    page = boss.post(f"{url}pair/", follow=True).content.decode()
+    assert "Its line-ups are locked now: this event takes them before the pairing." in page
+    boss.post(f"{url}discard/")
+    # the Olympiad's way: line-ups after the pairing, until the deadline
+    services.team_setup_update(
+        event=cup,
+        fields=services.SetupFields(boards=2, lineups_close="deadline"),
+        expected_version=selectors.setup_of(cup).version,
+        user=director,
+    )
+    later = timezone.localtime(timezone.now() + dt.timedelta(hours=1))
+    boss.post(f"{url}lineup-deadline/", {"closes_at": f"{later:%Y-%m-%dT%H:%M}"})
+    boss.post(f"{url}pair/")
+    boss.post(f"{url}publish/")
+    captains = client_for(None).get(url).content.decode()
+    assert f"Line-ups for round 1 close at {later:%Y-%m-%d %H:%M}" in captains
+    assert 'id="lineups"' not in captains  # no form for a visitor
+    event_page = client_for(None).get(f"/e/{cup.slug}/").content.decode()
+    assert f"Line-ups for round 1 close at {later:%Y-%m-%d %H:%M}" in event_page
+    desk = ref.get(url).content.decode()
+    assert 'id="lineups"' in desk and 'id="match-cards"' in desk
+    assert desk.index('id="match-cards"') < desk.index('id="lineups"')
+    ref.post(f"{url}lineup/", {"team": "1", "boards": "1 3"})  # the reserve on board 2
+    first = BoardGame.objects.filter(
+        match__round__number=1, board=2, match__white__team_no=1
+    ).first() or BoardGame.objects.get(match__round__number=1, board=2, match__black__team_no=1)
+    assert 3 in (first.first_player.start_no, first.second_player.start_no)
+    # once the match has a result, its teams' line-ups are no longer offered
+    assert 'id="lineup-1"' in ref.get(url).content.decode()
+    services.board_result_record(
+        event=cup, game_id=first.pk, result="1-0", expected_version=None, user=director
+    )
+    desk = ref.get(url).content.decode()
+    assert 'id="lineup-1"' not in desk
+    assert desk.count('class="lineup"') == 2  # the other match's two teams
