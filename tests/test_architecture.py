@@ -13,6 +13,9 @@ function still depends on it, and a cycle hidden that way is still a cycle.
   removed on its own.
 - The rating lists (``ratings``) sit above the foundation like a format: no core app and no
   format imports them; they plug into the players page through ``events.contributions``.
+- The FIDE rating report (``fiderating``) sits there too: no core app, no format and neither
+  the rating lists nor the player's page import it; it plugs in through
+  ``events.contributions``.
 """
 
 from __future__ import annotations
@@ -27,8 +30,17 @@ import pytest
 from tests.conftest import REPO
 
 CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config", "accounts")
-PACKAGES = (*CORE_APPS, "formats", "ratings")
-ABOVE_THE_FOUNDATION = ("standings", "draws", "playoffs", "prizes", "formats", "ratings")
+PACKAGES = (*CORE_APPS, "formats", "ratings", "playerpage", "fiderating")
+ABOVE_THE_FOUNDATION = (
+    "standings",
+    "draws",
+    "playoffs",
+    "prizes",
+    "formats",
+    "ratings",
+    "playerpage",
+    "fiderating",
+)
 
 
 def _module_name(path: Path) -> str:
@@ -143,3 +155,12 @@ def test_a_format_imports_no_other_format(module: str) -> None:
 def test_nothing_below_imports_the_rating_lists(module: str) -> None:
     ratings = sorted(t for t in GRAPH[module] if t.split(".")[0] == "ratings")
     assert ratings == [], f"{module} imports {ratings}: go through events.contributions"
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(m for m in GRAPH if _app(m).split(".")[0] not in ("fiderating",)),
+)
+def test_nothing_else_imports_the_rating_report(module: str) -> None:
+    report = sorted(t for t in GRAPH[module] if t.split(".")[0] == "fiderating")
+    assert report == [], f"{module} imports {report}: go through events.contributions"

@@ -52,6 +52,7 @@ ENGINES = [
     "formats/mso/presets.py",
     "ratings/parsers.py",
     "ratings/names.py",
+    "fiderating/rating.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
 ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))
@@ -85,6 +86,7 @@ def test_engine_imports_no_django_and_no_app_module(path):
         "formats",
         "config",
         "ratings",
+        "fiderating",
     }
     for module in imported_modules(path):
         top = module.split(".")[0]

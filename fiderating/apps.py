@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class FideRatingConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "fiderating"
+    verbose_name = "FIDE rating report and title norms"
