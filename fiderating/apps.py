@@ -7,3 +7,9 @@ class FideRatingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "fiderating"
     verbose_name = "FIDE rating report and title norms"
+
+    def ready(self) -> None:
+        # The K set by hand and the norm conditions in the exchange format.
+        from fiderating import exchange
+
+        exchange.register()
