@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fiderating.norms import NormCheck
 from fiderating.rating import PlayerRating, decimal_text
 
 
@@ -24,6 +25,7 @@ class ReportRow:
     title: str
     federation: str
     rating: PlayerRating
+    norms: tuple[NormCheck, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,10 @@ def _player(row: ReportRow) -> dict[str, Any]:
         "rating_change": decimal_text(change) if change is not None else None,
         "performance": rated.performance,
         "aro": rated.aro,
-        "norms": [],
+        "norms": [
+            {"title": norm.title, "achieved": norm.achieved, "missing": list(norm.missing)}
+            for norm in row.norms
+        ],
     }
 
 
@@ -77,7 +82,7 @@ def report_text(report: RatingReport) -> str:
     lines = [
         f"{report.name}: {report.rating_type} rating report after round {report.after_round}",
         f"{'No':>4}  {'Name':<28} {'Rtg':>4} {'K':>3} {'N':>3} {'Score':>5} {'Exp':>6} "
-        f"{'Change':>7} {'Perf':>5} {'ARO':>5}",
+        f"{'Change':>7} {'Perf':>5} {'ARO':>5}  Norms",
     ]
     for row in report.rows:
         doc = _player(row)
@@ -85,6 +90,7 @@ def report_text(report: RatingReport) -> str:
             f"{row.start_no:>4}  {row.name[:28]:<28} {doc['rating'] or '-':>4} "
             f"{doc['k'] or '-':>3} {doc['rated_games']:>3} {doc['score']:>5} "
             f"{doc['expected'] or '-':>6} {_signed(doc['rating_change']):>7} "
-            f"{doc['performance'] or '-':>5} {doc['aro'] or '-':>5}"
+            f"{doc['performance'] or '-':>5} {doc['aro'] or '-':>5}  "
+            + " ".join(norm.title for norm in row.norms if norm.achieved)
         )
     return "\n".join(lines)

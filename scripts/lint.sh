@@ -22,4 +22,4 @@ cd "$(dirname "$0")/.."
   formats/teams/scoring.py formats/teams/trf.py formats/teams/tiebreaks.py \
   formats/teams/lineups.py formats/teams/history.py \
   ratings/parsers.py ratings/names.py \
-  fiderating/rating.py
+  fiderating/rating.py fiderating/norms.py fiderating/report.py

@@ -53,6 +53,8 @@ ENGINES = [
     "ratings/parsers.py",
     "ratings/names.py",
     "fiderating/rating.py",
+    "fiderating/norms.py",
+    "fiderating/report.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
 ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))

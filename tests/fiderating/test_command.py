@@ -90,6 +90,11 @@ def test_the_json_report(held5: str) -> None:
         assert player["performance"] == hand["performance"]
     nick = document["players"][11]  # 12 Nick: a pairing bye, a forfeit win, two absences
     assert (nick["rated_games"], nick["score"]) == (1, "0")
+    # Five rounds, nobody titled: no norm, and the first thing missing is the games (B.01).
+    for player in document["players"]:
+        assert [n["title"] for n in player["norms"]] == ["GM", "IM"]
+        assert not any(n["achieved"] for n in player["norms"])
+        assert all("more games" in n["missing"][0] for n in player["norms"])
 
 
 def test_the_text_report(held5: str) -> None:
