@@ -53,6 +53,9 @@ class Contributor:
     start_numbers_fixed: Callable[[Event], str | None] | None = None
     # A block on the result-entry page of a round (the player's page: the arbiter's queue).
     results: Callable[[Event, int], Block | None] | None = None
+    # A block on a player's private page (issue 21), by start number (the rating report: the
+    # player's rating change, performance and what the next game needs for a norm).
+    player: Callable[[Event, int], Block | None] | None = None
     # Players of the event's rating list by exact FIDE id, for registering by the id alone (a
     # team roster): the list's name and each found id's registration fields, or None when
     # there is no list.
@@ -138,6 +141,12 @@ def start_numbers_fixed(event: Event) -> str | None:
         if reason:
             return reason
     return None
+
+
+def player_blocks(event: Event, start_no: int) -> list[Block]:
+    """Blocks for the private page of player ``start_no``, under their results."""
+    found = [c.player(event, start_no) for c in CONTRIBUTORS.values() if c.player]
+    return sorted((b for b in found if b is not None), key=lambda b: b.order)
 
 
 def results_blocks(event: Event, number: int) -> list[Block]:

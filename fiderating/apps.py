@@ -9,7 +9,9 @@ class FideRatingConfig(AppConfig):
     verbose_name = "FIDE rating report and title norms"
 
     def ready(self) -> None:
-        # The K set by hand and the norm conditions in the exchange format.
-        from fiderating import exchange
+        # The Rating link (events.contributions); the K set by hand and the norm conditions
+        # in the exchange format.
+        from fiderating import contributions, exchange
 
+        contributions.register()
         exchange.register()

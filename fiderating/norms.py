@@ -221,8 +221,13 @@ def _index(table: Crosstable) -> Mapping[int, Entrant]:
 
 def _zero_against_rated(opponent: Entrant, by_no: Mapping[int, Entrant]) -> bool:
     """1.4.2 b: an unrated player who scored nothing against rated opponents."""
+    # An opponent of theirs outside the table (the small tables of "what the next game
+    # needs" hold the player's own opponents only) counts as rated.
     return not opponent.rating and not any(
-        r.opponent and by_no[r.opponent].rating and _HALVES.get(r.code, 0) for r in opponent.results
+        r.opponent
+        and _HALVES.get(r.code, 0)
+        and (r.opponent not in by_no or by_no[r.opponent].rating)
+        for r in opponent.results
     )
 
 
@@ -582,26 +587,46 @@ class NextRound:
     needs: tuple[str, ...] = field(default=())
 
 
+def _padded(
+    results: Sequence[RoundResult], round_no: int, last: RoundResult
+) -> tuple[RoundResult, ...]:
+    """Rounds 1 to ``round_no``: the results before it, absences where there are none, and
+    ``last`` in ``round_no``."""
+    before = list(results[: round_no - 1])
+    before += [RoundResult(r, None, "-", "Z") for r in range(len(before) + 1, round_no)]
+    return (*before, last)
+
+
 def _with_game(
     table: Crosstable, me: int, opponent: Entrant, round_no: int, code: str
 ) -> Crosstable:
-    """The table with one more game of player ``me`` against ``opponent`` in ``round_no``."""
+    """The player ``me`` and their opponents (all a player's norms read), with one more game
+    against ``opponent`` in ``round_no``: a small table, however large the event."""
+    by_no = _index(table)
+    player = by_no[me]
     theirs = {"1": "0", "=": "=", "0": "1"}[code]
-    entrants = []
-    for e in table.entrants:
-        results = list(e.results[: round_no - 1])
-        results += [RoundResult(r, None, "-", "Z") for r in range(len(results) + 1, round_no)]
-        if e.start_no == me:
-            results.append(RoundResult(round_no, opponent.start_no, "w", code))
-        elif e.start_no == opponent.start_no:
-            results.append(RoundResult(round_no, me, "b", theirs))
-        else:
-            results.append(RoundResult(round_no, None, "-", "Z"))
-        entrants.append(replace(e, results=tuple(results)))
-    if all(e.start_no != opponent.start_no for e in table.entrants):
-        results = [RoundResult(r, None, "-", "Z") for r in range(1, round_no)]
-        results.append(RoundResult(round_no, me, "b", theirs))
-        entrants.append(replace(opponent, results=tuple(results)))
+    absent = RoundResult(round_no, None, "-", "Z")
+    met = {r.opponent for r in player.results[: round_no - 1] if r.opponent} - {opponent.start_no}
+    entrants = [
+        replace(
+            player,
+            results=_padded(
+                player.results, round_no, RoundResult(round_no, opponent.start_no, "w", code)
+            ),
+        ),
+        replace(
+            by_no.get(opponent.start_no, opponent),
+            results=_padded(
+                by_no[opponent.start_no].results if opponent.start_no in by_no else (),
+                round_no,
+                RoundResult(round_no, me, "b", theirs),
+            ),
+        ),
+        *(
+            replace(by_no[n], results=_padded(by_no[n].results, round_no, absent))
+            for n in sorted(met)
+        ),
+    ]
     return replace(table, rounds=round_no, entrants=tuple(entrants))
 
 

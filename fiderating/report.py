@@ -8,10 +8,11 @@ exact, and null for an unrated player, whose ``expected`` and ``k`` are null too
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from fiderating.norms import NormCheck
+from events.records import Crosstable
+from fiderating.norms import NormCheck, NormEvent
 from fiderating.rating import PlayerRating, decimal_text
 
 
@@ -35,6 +36,9 @@ class RatingReport:
     rating_type: str
     after_round: int  # the last round with a published result (0: none yet)
     rows: tuple[ReportRow, ...]
+    # What the report was computed from (for the next round's hypothetical games).
+    table: Crosstable | None = field(default=None, compare=False, repr=False)
+    norm_event: NormEvent | None = None
 
     def row(self, start_no: int) -> ReportRow | None:
         return next((row for row in self.rows if row.start_no == start_no), None)

@@ -17,6 +17,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
+from events.contributions import Block, player_blocks
 from events.errors import UserError
 from events.models import Event, EventStatus, Game, Player, Round
 from events.selectors import event_version, player_crosstable, points_text
@@ -198,6 +199,13 @@ def _player_page(token: str) -> PlayerPage | None:
         ),
         policy=Policy(policy).label,
     )
+
+
+def page_blocks(page: PlayerPage) -> list[Block]:
+    """What the other apps add to the player's page (events.contributions: the rating
+    report's block), computed for the version the page shows."""
+    event = Event.objects.filter(slug=page.event_slug).first()
+    return player_blocks(event, page.start_no) if event is not None else []
 
 
 def _past(result: Any, names: dict[int, str]) -> PastRound:

@@ -1,0 +1,38 @@
+"""What the rating report adds to the event's pages (events.contributions): the *Rating* link
+in the navigation of a chess event (not the formats with their own screens), and on each
+player's private page their rating change, performance and, near a norm, what the next game
+needs."""
+
+from __future__ import annotations
+
+from events.contributions import Block, Contributor, contributor_register
+from events.formats import NavLink, format_of
+from events.models import Event
+from fiderating import presenters, selectors
+
+
+def _nav(event: Event) -> list[NavLink]:
+    return [NavLink("Rating", "fiderating:report")] if format_of(event) is None else []
+
+
+def _player(event: Event, start_no: int) -> Block | None:
+    """The player's own figures; what the next game needs only near a norm (every polling
+    phone renders this after each result: the hypothetical games are for the few)."""
+    if format_of(event) is not None:
+        return None
+    report = selectors.rating_report(event)
+    row = report.row(start_no)
+    if row is None:
+        return None
+    near = any(selectors.is_near(norm) for norm in row.norms)
+    context = {
+        "event": event,
+        "row": row,
+        "line": presenters.line(row),
+        "next": selectors.player_next_round(event, report, start_no) if near else None,
+    }
+    return Block("fiderating/_player_block.html", context, order=50)
+
+
+def register() -> None:
+    contributor_register(Contributor("fiderating", nav=_nav, player=_player))
