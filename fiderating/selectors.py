@@ -19,15 +19,17 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from events.crosstable import last_complete
 from events.errors import UserError
 from events.models import Event, EventSystem, Game, Player, Round
 from events.records import Crosstable, Entrant
-from events.selectors import event_crosstable
+from events.selectors import event_crosstable, rounds_progress
+from events.services import records_of
 from fiderating.certificate import Certificate, CertificateEvent
 from fiderating.models import EventKind, NormConditions, PlayerK
 from fiderating.norms import NORMS, NextRound, NormCheck, NormEvent, event_norms, next_round_needs
 from fiderating.rating import STANDARD, PlayerRecord, Rules, event_ratings, rating_type_of
-from fiderating.report import RatingReport, ReportRow
+from fiderating.report import RatingReport, ReportRecords, ReportRow, report_missing
 
 KEEP = 16
 _KEPT: OrderedDict[tuple[object, ...], RatingReport] = OrderedDict()
@@ -113,7 +115,34 @@ def _rating_report(event: Event) -> RatingReport:
         for rated in ratings
     )
     return RatingReport(
-        event.slug, event.name, rules.rating_type, _after_round(table), rows, table, conditions
+        event.slug,
+        event.name,
+        rules.rating_type,
+        _after_round(table),
+        rows,
+        table,
+        conditions,
+        report_missing(report_records(event, table)),
+    )
+
+
+def report_records(event: Event, table: Crosstable) -> ReportRecords:
+    """The tournament records of the event's TRF and its players' FIDE ids (one query: the
+    rounds' progress)."""
+    records = records_of(event)
+    return ReportRecords(
+        name=event.name,
+        city=event.site,
+        federation=records.federation,
+        start=event.start_date,
+        end=records.end_date,
+        chief_arbiter=records.chief_arbiter,
+        deputy_arbiters=records.deputy_arbiters,
+        rate_of_play=records.rate_of_play,
+        round_dates=records.round_dates,
+        rounds=event.rounds,
+        complete_rounds=last_complete(rounds_progress(event)),
+        without_fide_id=tuple(e.start_no for e in table.entrants if e.fide_id.strip() in ("", "0")),
     )
 
 

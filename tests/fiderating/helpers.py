@@ -74,7 +74,11 @@ def norm_event(
         federation="NOR",
         end_date=START + dt.timedelta(days=8),
         scheduled_rounds=9,
-        records=TournamentRecords(chief_arbiter=arbiter, rate_of_play="90'/40+30'+30\""),
+        records=TournamentRecords(
+            chief_arbiter=arbiter,
+            rate_of_play="90'/40+30'+30\"",
+            round_dates=tuple(START + dt.timedelta(days=n) for n in range(9)),
+        ),
     )
     path = tmp_path / f"{slug}.trf"
     path.write_text(text)

@@ -75,6 +75,15 @@ def _by_hand(start_no: int) -> dict[str, Any]:
 def test_the_json_report(held5: str) -> None:
     document = json.loads(run("rating_report", held5))
     assert set(document) >= {"event", "rating_type", "players"}
+    # The exercise's file has a name, a start date and the games: FIDE's report lacks the rest.
+    assert document["complete"] is False
+    assert document["missing"][:4] == [
+        "the city (record 022)",
+        "the host federation (record 032)",
+        "the end date (record 052)",
+        "the chief arbiter, with their FIDE id (record 102)",
+    ]
+    assert "FIDE ids of players 1, 2, 3" in document["missing"][-1]
     assert (document["event"], document["rating_type"]) == (held5, "standard")
     assert [p["start_no"] for p in document["players"]] == list(range(1, 17))
     for player in document["players"]:
@@ -100,7 +109,8 @@ def test_the_json_report(held5: str) -> None:
 def test_the_text_report(held5: str) -> None:
     text = run("rating_report", held5, "--format", "text")
     assert "standard rating report after round 5" in text
-    assert "Bruno" in text and len(text.splitlines()) == 18
+    assert "The report is not complete; it lacks the city (record 022);" in text
+    assert "Bruno" in text and len(text.splitlines()) == 19
 
 
 def test_a_k_set_by_hand_is_the_reports(held5: str) -> None:

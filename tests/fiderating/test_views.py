@@ -54,6 +54,7 @@ def test_a_players_games_terms_and_norms(event: Event, client_for: Any) -> None:
 def test_the_directors_page(event: Event, client_for: Any, director: Any, arbiter: Any) -> None:
     page = _text(client_for(director).get(f"/e/{event.slug}/rating/manage/"))
     assert "Norm watch" in page and "GM norm reached" in page
+    assert "The rating report is complete" in page
     assert f"/e/{event.slug}/rating/players/1/certificate/GM.pdf" in page
     assert client_for(arbiter).get(f"/e/{event.slug}/rating/manage/").status_code == 403
     assert "login" in client_for(None).get(f"/e/{event.slug}/rating/manage/")["Location"]
