@@ -369,11 +369,14 @@ def _federations_missing(games: Sequence[NormGame], federation: str) -> list[str
             f"(1.4.3): {len(foreign)}{listed}"
         )
     if own and feds[own] > 3 * n // 5:
-        missing.append(f"at most {3 * n // 5} opponents from {own} (3/5, 1.4.4): {feds[own]}")
+        missing.append(
+            f"at most {3 * n // 5} opponents from {own} (three fifths, 1.4.4): {feds[own]}"
+        )
     top, count = feds.most_common(1)[0] if feds else ("", 0)
     if count > 2 * n // 3:
         missing.append(
-            f"at most {2 * n // 3} opponents from one federation (2/3, 1.4.4): {count} from {top}"
+            f"at most {2 * n // 3} opponents from one federation (two thirds, 1.4.4): "
+            f"{count} from {top}"
         )
     return missing
 

@@ -153,13 +153,13 @@ def test_an_unrated_opponent_counts_as_1400_then_the_floor() -> None:
         pytest.param(
             [(r, t, "NOR" if i < 6 else f, c) for i, (r, t, f, c) in enumerate(GM_FIELD)],
             None,
-            "at most 5 opponents from NOR (3/5, 1.4.4): 6",
+            "at most 5 opponents from NOR (three fifths, 1.4.4): 6",
             id="B.01-1.4.4-three-fifths",
         ),
         pytest.param(
             [(r, t, "GER" if i < 7 else f, c) for i, (r, t, f, c) in enumerate(GM_FIELD)],
             None,
-            "at most 6 opponents from one federation (2/3, 1.4.4): 7 from GER",
+            "at most 6 opponents from one federation (two thirds, 1.4.4): 7 from GER",
             id="B.01-1.4.4-two-thirds",
         ),
         pytest.param(
