@@ -5,7 +5,7 @@ kept once per results version.
 Queries: the foundation's crosstable (three), the players' K and years of birth (one), the
 event's norm conditions (one). Nothing runs per player.
 
-The report is kept in the process (the last :data:`KEEP` reports), not in Django's cache: a
+The report is kept in the process (the last :data:`KEEP` of them), not in Django's cache: a
 1,000-player report holds some 50,000 small records, and pickling them for the cache cost more
 than computing them (docs/performance.md, "The rating report"). A process computes each
 results version of an event once.
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.db.models import Q
 
@@ -31,9 +33,10 @@ from fiderating.norms import NORMS, NextRound, NormCheck, NormEvent, event_norms
 from fiderating.rating import STANDARD, PlayerRecord, Rules, event_ratings, rating_type_of
 from fiderating.report import RatingReport, ReportRecords, ReportRow, report_missing
 
-KEEP = 16
-_KEPT: OrderedDict[tuple[object, ...], RatingReport] = OrderedDict()
+KEEP = 32
+_KEPT: OrderedDict[tuple[object, ...], object] = OrderedDict()
 _LOCK = threading.Lock()
+T = TypeVar("T")
 
 
 def rating_rules(event: Event) -> Rules:
@@ -78,25 +81,42 @@ def _after_round(table: Crosstable) -> int:
     return max(played, default=0)
 
 
-def rating_report(event: Event) -> RatingReport:
-    """The report as of the published rounds, computed once per results version (every write
-    moves the version: a result, a K, the norm conditions, a player's details)."""
-    key = (event.pk, event.slug, event.created_at, event.results_version)
+def _kept(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once per key, the last :data:`KEEP` kept in the process."""
     with _LOCK:
-        report = _KEPT.get(key)
-        if report is not None:
+        if key in _KEPT:
             _KEPT.move_to_end(key)
-            return report
-    report = _rating_report(event)
+            return _KEPT[key]  # type: ignore[no-any-return]
+    value = compute()
     with _LOCK:
-        _KEPT[key] = report
+        _KEPT[key] = value
         while len(_KEPT) > KEEP:
             _KEPT.popitem(last=False)
-    return report
+    return value
 
 
-def _rating_report(event: Event) -> RatingReport:
-    table = event_crosstable(event, published_only=True)
+def _version(event: Event) -> tuple[object, ...]:
+    return (event.pk, event.slug, event.created_at, event.results_version)
+
+
+def rating_report(event: Event, *, rounds: int | None = None) -> RatingReport:
+    """The report as of the published rounds (rounds 1-``rounds`` when given: the standings
+    of an earlier round), computed once per results version (every write moves the version: a
+    result, a K, the norm conditions, a player's details)."""
+    return _kept(("report", *_version(event), rounds), lambda: _rating_report(event, rounds))
+
+
+def standings_columns(event: Event) -> bool:
+    """Whether the director shows the rating columns in the standings (one query per results
+    version: the standings page counts its queries)."""
+    return _kept(
+        ("columns", *_version(event)),
+        lambda: NormConditions.objects.filter(event=event, standings_columns=True).exists(),
+    )
+
+
+def _rating_report(event: Event, rounds: int | None = None) -> RatingReport:
+    table = event_crosstable(event, rounds=rounds, published_only=True)
     rules = rating_rules(event)
     ratings = event_ratings(table, player_records(event), rules)
     conditions = norm_event(event)

@@ -10,6 +10,11 @@ app_name = "fiderating"
 
 urlpatterns = [
     path("e/<slug:slug>/rating/", views.report, name="report"),
+    path(
+        "e/<slug:slug>/rating/report.<str:fmt>",
+        views.report_download,
+        name="report_download",
+    ),
     path("e/<slug:slug>/rating/players/<int:start_no>/", views.player, name="player"),
     path("e/<slug:slug>/rating/manage/", views.manage, name="manage"),
     path("e/<slug:slug>/rating/manage/k/<int:start_no>/", views.k_set, name="k_set"),

@@ -25,6 +25,7 @@ from events.errors import UserError
 from events.models import Event
 from fiderating import presenters, selectors, services
 from fiderating.certificate import certificate_pdf
+from fiderating.exports import CONTENT_TYPES, report_csv, report_xlsx
 from fiderating.forms import ConditionsForm, KForm
 
 
@@ -38,6 +39,19 @@ def report(request: HttpRequest, slug: str) -> HttpResponse:
         "lines": [presenters.line(row) for row in data.rows],
     }
     return render(request, "fiderating/report.html", context)
+
+
+def report_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The report as CSV or XLSX (every player's figures and the norms reached), for anyone:
+    the report is kept per results version, so a download costs the writing only."""
+    if fmt not in CONTENT_TYPES:
+        raise Http404("The rating report downloads as .csv or .xlsx")
+    event = event_selectors.event_get(slug)
+    data = selectors.rating_report(event)
+    body: str | bytes = report_csv(data) if fmt == "csv" else report_xlsx(data)
+    response = HttpResponse(body, content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="{slug}-rating-report.{fmt}"'
+    return response
 
 
 @public_page

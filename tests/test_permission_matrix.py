@@ -246,6 +246,7 @@ ACCESS: dict[str, Access] = {
     # sets K and the norm conditions; a certificate (none in this world: 404) for the result
     # team.
     "fiderating:report": PUBLIC,
+    "fiderating:report_download": PUBLIC,
     "fiderating:player": PUBLIC,
     "fiderating:manage": DIRECTOR_READ,
     "fiderating:k_set": POST_DIRECTOR,
