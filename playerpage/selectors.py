@@ -138,6 +138,9 @@ class PlayerPage:
     reports: tuple[MyReport, ...]
     can_report: bool
     policy: str
+    # What the other apps add (events.contributions: the rating report's block), kept with
+    # the page for its version.
+    blocks: tuple[Block, ...] = ()
 
 
 CELL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "1 (forfeit)"}
@@ -198,14 +201,8 @@ def _player_page(token: str) -> PlayerPage | None:
             and event.status != EventStatus.FINISHED
         ),
         policy=Policy(policy).label,
+        blocks=tuple(player_blocks(event, player.start_no)),
     )
-
-
-def page_blocks(page: PlayerPage) -> list[Block]:
-    """What the other apps add to the player's page (events.contributions: the rating
-    report's block), computed for the version the page shows."""
-    event = Event.objects.filter(slug=page.event_slug).first()
-    return player_blocks(event, page.start_no) if event is not None else []
 
 
 def _past(result: Any, names: dict[int, str]) -> PastRound:

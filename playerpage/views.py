@@ -90,7 +90,7 @@ def _render(
         "form": form,
         "refusal": refusal,
         "poll": selectors.POLL_SECONDS,
-        "blocks": selectors.page_blocks(data),
+        "blocks": data.blocks,
     }
     template = (
         "playerpage/page.html#player-now"
