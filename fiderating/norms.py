@@ -410,7 +410,10 @@ def check_games(games: Sequence[NormGame], norm: Norm, setting: _Setting) -> Nor
         missing += _performance_missing(games, norm)
     ratings = norm_ratings(games, norm)
     halves = sum(g.halves for g in games)
-    notes = tuple(x for x in (setting.exemption, setting.bonus_game if counted > n else "") if x)
+    unrated = sum(1 for g in games if not g.rating)
+    unrated_note = f"unrated opponents count as {UNRATED} (1.4.6 d): {unrated}" if unrated else ""
+    bonus = setting.bonus_game if counted > n else ""
+    notes = tuple(x for x in (setting.exemption, bonus, unrated_note) if x)
     return NormCheck(
         norm.title,
         not missing and n > 0,

@@ -113,6 +113,14 @@ def test_the_performance_threshold(total: int, achieved: bool, performance: int)
     assert (result.achieved, result.performance) == (achieved, performance)
 
 
+def test_each_point_above_the_norm_counts_as_a_game() -> None:
+    """B.01 1.4.1 d: 8 of 9 where 7 gives the GM norm (Ra 2392: 78 % needed) counts as 10."""
+    field = [(r, t, f, "1" if i in (0, 1) else c) for i, (r, t, f, c) in enumerate(GM_FIELD)]
+    result = check(field)
+    assert result.achieved and result.halves == 16
+    assert result.counts_as == 10
+
+
 def test_the_floor_raises_the_lowest_opponent_only() -> None:
     """B.01 1.4.6 c: two opponents below 2200; only the lowest is raised to the floor."""
     field = [*GM_FIELD[:7], (2100, "FM", "NED", "1"), (2000, "", "SWE", "1")]
@@ -132,6 +140,7 @@ def test_an_unrated_opponent_counts_as_1400_then_the_floor() -> None:
     games, _ = counted_games(crosstable, crosstable.entrants[0], 9, NormEvent())
     assert min(norm_ratings(games, NORMS["GM"])) == 2200
     assert min(norm_ratings(games, NORMS["IM"])) == 2050
+    assert "unrated opponents count as 1400 (1.4.6 d): 1" in check(field).notes
 
 
 @pytest.mark.parametrize(
