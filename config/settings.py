@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "draws",
     "ratings",  # rating lists and registration from them (ratings/)
     "playerpage",  # the player's private page and self-reported results (playerpage/)
+    "fiderating",  # rating changes, norms and the rating report (fiderating/)
     # Formats with their own models and screens, each plugged in through events.formats.
     "formats.gnot",
     "formats.cohen",

@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("playoffs.urls")),
     path("", include("ratings.urls")),
     path("", include("playerpage.urls")),
+    path("", include("fiderating.urls")),
     # Formats with their own screens (events.formats): each app, its own namespace.
     path("", include("formats.gnot.urls")),
     path("", include("formats.cohen.urls")),

@@ -18,7 +18,7 @@ get no contributed navigation or blocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,18 @@ class Block:
 
 
 @dataclass(frozen=True)
+class Columns:
+    """Columns added to a table of players (the players page, the standings, the
+    crosstable): their headings, with a title each, and by start number the cells."""
+
+    headings: tuple[tuple[str, str], ...]  # (heading, title)
+    cells: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def row(self, start_no: int) -> tuple[str, ...]:
+        return self.cells.get(start_no) or ("",) * len(self.headings)
+
+
+@dataclass(frozen=True)
 class Contributor:
     code: str
     nav: Callable[[Event], Sequence[NavLink]] | None = None
@@ -53,6 +65,12 @@ class Contributor:
     start_numbers_fixed: Callable[[Event], str | None] | None = None
     # A block on the result-entry page of a round (the player's page: the arbiter's queue).
     results: Callable[[Event, int], Block | None] | None = None
+    # A block on a player's private page (issue 21), by start number (the rating report: the
+    # player's rating change, performance and what the next game needs for a norm).
+    player: Callable[[Event, int], Block | None] | None = None
+    # Columns of a table of players (page: one of COLUMN_PAGES; after_round: the round the
+    # table shows, None for the latest): the rating report's change and performance.
+    columns: Callable[[Event, str, int | None], Columns | None] | None = None
     # Players of the event's rating list by exact FIDE id, for registering by the id alone (a
     # team roster): the list's name and each found id's registration fields, or None when
     # there is no list.
@@ -62,6 +80,9 @@ class Contributor:
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
+
+# The tables of players that take contributed columns (``Contributor.columns``).
+COLUMN_PAGES = ("players", "standings", "crosstable")
 
 
 def contributor_register(contributor: Contributor) -> Contributor:
@@ -138,6 +159,25 @@ def start_numbers_fixed(event: Event) -> str | None:
         if reason:
             return reason
     return None
+
+
+def player_blocks(event: Event, start_no: int) -> list[Block]:
+    """Blocks for the private page of player ``start_no``, under their results."""
+    found = [c.player(event, start_no) for c in CONTRIBUTORS.values() if c.player]
+    return sorted((b for b in found if b is not None), key=lambda b: b.order)
+
+
+def player_columns(event: Event, page: str, after_round: int | None = None) -> Columns:
+    """Every contributor's columns for a table of players, side by side."""
+    found = [c.columns(event, page, after_round) for c in CONTRIBUTORS.values() if c.columns]
+    parts = [columns for columns in found if columns is not None]
+    if len(parts) == 1:
+        return parts[0]
+    starts = {start_no for columns in parts for start_no in columns.cells}
+    return Columns(
+        tuple(heading for columns in parts for heading in columns.headings),
+        {n: tuple(cell for columns in parts for cell in columns.row(n)) for n in starts},
+    )
 
 
 def results_blocks(event: Event, number: int) -> list[Block]:

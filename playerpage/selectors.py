@@ -17,6 +17,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
+from events.contributions import Block, player_blocks
 from events.errors import UserError
 from events.models import Event, EventStatus, Game, Player, Round
 from events.selectors import event_version, player_crosstable, points_text
@@ -137,6 +138,9 @@ class PlayerPage:
     reports: tuple[MyReport, ...]
     can_report: bool
     policy: str
+    # What the other apps add (events.contributions: the rating report's block), kept with
+    # the page for its version.
+    blocks: tuple[Block, ...] = ()
 
 
 CELL = {"1": "1", "W": "1", "=": "½", "D": "½", "0": "0", "L": "0", "+": "1 (forfeit)"}
@@ -197,6 +201,7 @@ def _player_page(token: str) -> PlayerPage | None:
             and event.status != EventStatus.FINISHED
         ),
         policy=Policy(policy).label,
+        blocks=tuple(player_blocks(event, player.start_no)),
     )
 
 

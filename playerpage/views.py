@@ -86,7 +86,13 @@ def _render(
     data = selectors.player_page(token, ref)
     if data is None:
         raise Http404("No such page")
-    context = {"page": data, "form": form, "refusal": refusal, "poll": selectors.POLL_SECONDS}
+    context = {
+        "page": data,
+        "form": form,
+        "refusal": refusal,
+        "poll": selectors.POLL_SECONDS,
+        "blocks": data.blocks,
+    }
     template = (
         "playerpage/page.html#player-now"
         if getattr(request, "htmx", False)

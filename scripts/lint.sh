@@ -21,4 +21,5 @@ cd "$(dirname "$0")/.."
   formats/teams/pairing formats/teams/berger.py formats/teams/records.py \
   formats/teams/scoring.py formats/teams/trf.py formats/teams/tiebreaks.py \
   formats/teams/lineups.py formats/teams/history.py formats/teams/board_prizes.py \
-  ratings/parsers.py ratings/names.py
+  ratings/parsers.py ratings/names.py \
+  fiderating/rating.py fiderating/norms.py fiderating/report.py

@@ -35,7 +35,7 @@ import math
 import operator
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -646,17 +646,31 @@ def _performances(
     return performances
 
 
-def _average_rating(ratings: tuple[int, ...]) -> int:
+def average_rating(ratings: Sequence[int]) -> int:
+    """The average of ratings rounded half up to a whole number: ARO (C.07 10.1), the
+    average of a norm's opponents (B.01 1.4.7). ``ratings`` must not be empty."""
     return _half_up(sum(ratings), len(ratings))
+
+
+def percentage_score(halves: int, games: int) -> int:
+    """A score (in half points) over ``games`` games as a whole percentage, 0.5 % rounded up
+    (B.01 1.4.9, C.07 10.2): the row of table 8.1.1 (B.02) to read dp from."""
+    return _half_up(halves * 50, games)
+
+
+def performance_rating(ratings: Sequence[int], halves: int) -> int | None:
+    """TPR (C.07 10.2) and the performance of B.02 and B.01 1.4.8: Ra + dp(p), Ra the
+    opponents' average rounded half up, p the percentage score rounded half up (B.02 table
+    8.1.1); None without a game. The one implementation: the rating report
+    (``fiderating``) and the tie-break call this."""
+    if not ratings:
+        return None
+    return average_rating(ratings) + rating_difference_for(percentage_score(halves, len(ratings)))
 
 
 def _tournament_performance(performance: _Performance) -> int | None:
     """TPR (10.2): ARO + dp(p), p the percentage score rounded half up (B.02 8.1(a))."""
-    games = len(performance.ratings)
-    if not games:
-        return None
-    percent = _half_up(performance.halves * 50, games)
-    return _average_rating(performance.ratings) + rating_difference_for(percent)
+    return performance_rating(performance.ratings, performance.halves)
 
 
 def _expected_percent_total(rating: int, opponents: tuple[int, ...]) -> int:
@@ -697,7 +711,7 @@ def _rating_values(field: _Field, spec_key: str, values: list[int | None]) -> li
 def _aro(field: _Field, modifiers: _Modifiers, options: Mapping[str, object]) -> list[Fraction]:
     """ARO (10.1): average rating of the opponents met over the board, rounded half up."""
     values = [
-        _average_rating(p.ratings) if p.ratings else None
+        average_rating(p.ratings) if p.ratings else None
         for p in _performances(field, modifiers, options)
     ]
     return _rating_values(field, "ARO", values)
@@ -1042,10 +1056,13 @@ __all__ = [
     "RatingTiebreakDropped",
     "TiebreakNotAllowed",
     "UnknownTiebreak",
+    "average_rating",
     "check_allowed",
     "compute",
     "compute_all",
     "edition_for",
     "expected_percent",
+    "percentage_score",
+    "performance_rating",
     "rating_difference_for",
 ]

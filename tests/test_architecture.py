@@ -15,6 +15,9 @@ function still depends on it, and a cycle hidden that way is still a cycle.
   removed on its own.
 - The rating lists (``ratings``) sit above the foundation like a format: no core app and no
   format imports them; they plug into the players page through ``events.contributions``.
+- The FIDE rating report (``fiderating``) sits there too: no core app, no format and neither
+  the rating lists nor the player's page import it; it plugs in through
+  ``events.contributions``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import pytest
 from tests.conftest import REPO
 
 CORE_APPS = ("events", "standings", "draws", "playoffs", "prizes", "config", "accounts")
-PACKAGES = (*CORE_APPS, "formats", "ratings", "playerpage")
+PACKAGES = (*CORE_APPS, "formats", "ratings", "playerpage", "fiderating")
 # The project package (settings, root URLs, deployment checks) is above everything: the
 # foundation reads settings through django.conf, never by importing config.
 ABOVE_THE_FOUNDATION = (
@@ -41,6 +44,7 @@ ABOVE_THE_FOUNDATION = (
     "ratings",
     "playerpage",
     "config",
+    "fiderating",
 )
 
 
@@ -156,3 +160,12 @@ def test_a_format_imports_no_other_format(module: str) -> None:
 def test_nothing_below_imports_the_rating_lists(module: str) -> None:
     ratings = sorted(t for t in GRAPH[module] if t.split(".")[0] == "ratings")
     assert ratings == [], f"{module} imports {ratings}: go through events.contributions"
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(m for m in GRAPH if _app(m).split(".")[0] not in ("fiderating",)),
+)
+def test_nothing_else_imports_the_rating_report(module: str) -> None:
+    report = sorted(t for t in GRAPH[module] if t.split(".")[0] == "fiderating")
+    assert report == [], f"{module} imports {report}: go through events.contributions"

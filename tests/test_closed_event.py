@@ -143,7 +143,7 @@ def _write_services() -> list[tuple[str, Callable[..., Any]]]:
     """Every public function of the apps that takes keyword-only ``event`` and ``user``: by
     the house style, the services that write to an event."""
     found = []
-    for top in ("events", "draws", "standings", "playoffs", "prizes", "formats"):
+    for top in ("events", "draws", "standings", "playoffs", "prizes", "formats", "fiderating"):
         package = importlib.import_module(top)
         for info in pkgutil.walk_packages(package.__path__, f"{top}."):
             if any(part in info.name for part in (".migrations", ".management")):
@@ -182,6 +182,7 @@ def test_the_service_walk_finds_the_services_of_every_app() -> None:
         "formats.cohen.services",
         "formats.mso.services",
         "formats.mso.extra_rounds",
+        "fiderating.services",
     } <= modules
     assert set(ALLOWED_SERVICES) <= names
 

@@ -53,6 +53,9 @@ ENGINES = [
     "formats/mso/presets.py",
     "ratings/parsers.py",
     "ratings/names.py",
+    "fiderating/rating.py",
+    "fiderating/norms.py",
+    "fiderating/report.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
 ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))
@@ -86,6 +89,7 @@ def test_engine_imports_no_django_and_no_app_module(path):
         "formats",
         "config",
         "ratings",
+        "fiderating",
     }
     for module in imported_modules(path):
         top = module.split(".")[0]

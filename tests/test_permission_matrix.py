@@ -253,6 +253,21 @@ ACCESS: dict[str, Access] = {
     "playerpage:cards_pdf": DIRECTOR_READ,
     "playerpage:policy": POST_DIRECTOR,
     "playerpage:confirm": POST_RESULTS,
+    # fiderating: the report and each player's games and norms are public; the director
+    # sets K and the norm conditions; a certificate (none in this world: 404) for the result
+    # team.
+    "fiderating:report": PUBLIC,
+    "fiderating:report_download": PUBLIC,
+    "fiderating:player": PUBLIC,
+    "fiderating:manage": DIRECTOR_READ,
+    "fiderating:k_set": POST_DIRECTOR,
+    "fiderating:conditions": POST_DIRECTOR,
+    "fiderating:certificate": Access(
+        {
+            who: 404 if who in RESULT_TEAM else (LOGIN if who == "anonymous" else 403)
+            for who in PERSONAS
+        }
+    ),
 }
 
 
@@ -391,6 +406,7 @@ def _kwargs(route: Route, world: dict[str, Any]) -> dict[str, Any]:
         "team_no": 1,
         "report_id": 1,  # no such report: the result team's confirmation is a 404
         "list_id": 1,  # no such list: the superuser's delete is a 404
+        "title": "GM",
     }
     if "game_id" in route.params:
         multi = MultiGame.objects.filter(round__event=event).order_by("round__number", "board")

@@ -1,7 +1,8 @@
 """``{% event_format event as fmt %}``, ``{% event_links event as links %}`` and
 ``{% event_registration event as blocks %}`` (and ``{% event_results event number as
-blocks %}`` for a round's result-entry page): the event's format (the seam,
-:mod:`events.formats`), the links of its navigation (what the apps contribute,
+blocks %}`` for a round's result-entry page; ``{% event_columns event PAGE as columns %}``
+and ``{% column_cells columns start_no as cells %}`` for a table of players): the event's
+format (the seam, :mod:`events.formats`), the links of its navigation (what the apps contribute,
 :mod:`events.contributions`, then the format's own) and the blocks the apps add to the players
 page, so that shared templates show only what the event has without naming any app."""
 
@@ -9,7 +10,14 @@ from __future__ import annotations
 
 from django import template
 
-from events.contributions import Block, nav_links, registration_blocks, results_blocks
+from events.contributions import (
+    Block,
+    Columns,
+    nav_links,
+    player_columns,
+    registration_blocks,
+    results_blocks,
+)
 from events.formats import Format, NavLink, format_of
 from events.models import Event
 
@@ -35,3 +43,14 @@ def event_registration(event: Event) -> list[Block]:
 @register.simple_tag
 def event_results(event: Event, number: int) -> list[Block]:
     return results_blocks(event, number)
+
+
+@register.simple_tag
+def event_columns(event: Event, page: str, after_round: int | None = None) -> Columns:
+    """The columns the apps add to a table of players (events.contributions)."""
+    return player_columns(event, page, after_round)
+
+
+@register.simple_tag
+def column_cells(columns: Columns, start_no: int) -> tuple[str, ...]:
+    return columns.row(start_no)

@@ -1,0 +1,82 @@
+"""The rating change and performance on the players page, the crosstable and (when the
+director shows them) the standings, and the report's CSV and XLSX (helpers.norm_event)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from events.models import Event
+from events.services import access_grant
+from fiderating.report import report_document
+from fiderating.selectors import rating_report
+from fiderating.services import norm_conditions_set
+from tests.fiderating.helpers import norm_event
+
+
+@pytest.fixture
+def event(director: Any, tmp_path: Path) -> Event:
+    event = norm_event(tmp_path)
+    access_grant(event=event, username=director.username, role="director", user=None)
+    return event
+
+
+def _player(event: Event, start_no: int) -> dict[str, Any]:
+    return report_document(rating_report(event))["players"][start_no - 1]
+
+
+def _signed(change: str) -> str:
+    return change.replace("-", "−") if change.startswith("-") else f"+{change}"
+
+
+def _row(page: str, marker: str) -> str:
+    return page.split(marker)[1].split("</tr>")[0]
+
+
+def test_the_players_page_and_the_crosstable(event: Event, client_for: Any, director: Any) -> None:
+    seeker = _player(event, 1)
+    change, performance = _signed(seeker["rating_change"]), seeker["performance"]
+    cells = f'<td class="num">{change}</td><td class="num">{performance}</td>'
+    players = client_for(director).get(f"/e/{event.slug}/players/").content.decode()
+    assert '">±</th>' in players and '">Perf</th>' in players
+    assert cells in _row(players, 'id="player-1"')
+    crosstable = client_for(None).get(f"/e/{event.slug}/crosstable/").content.decode()
+    assert cells in _row(crosstable, "Seeker, Nora")
+
+
+def test_the_standings_show_them_when_the_director_says(
+    event: Event, client_for: Any, director: Any
+) -> None:
+    anonymous = client_for(None)
+    assert '">±</th>' not in anonymous.get(f"/e/{event.slug}/standings/").content.decode()
+    norm_conditions_set(event=event, kind="ordinary", standings_columns=True, user=director)
+    page = anonymous.get(f"/e/{event.slug}/standings/").content.decode()
+    assert '">±</th>' in page and '">Perf</th>' in page
+    assert f'<td class="num">{_player(event, 1)["performance"]}</td>' in _row(page, "Seeker, Nora")
+
+
+def test_the_downloads(event: Event, client_for: Any) -> None:
+    seeker = _player(event, 1)
+    text = client_for(None).get(f"/e/{event.slug}/rating/report.csv").content.decode()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 10
+    first = rows[0]
+    assert (first["name"], first["rating_change"], first["norms"]) == (
+        "Seeker, Nora",
+        seeker["rating_change"],
+        "GM IM",
+    )
+    assert Decimal(first["expected"]) == Decimal(seeker["expected"])
+    body = client_for(None).get(f"/e/{event.slug}/rating/report.xlsx").content
+    sheet = load_workbook(io.BytesIO(body)).active
+    header = [cell.value for cell in sheet[1]]
+    values = dict(zip(header, [cell.value for cell in sheet[2]], strict=True))
+    assert values["performance"] == seeker["performance"]
+    assert Decimal(str(values["rating_change"])) == Decimal(seeker["rating_change"])
+    assert client_for(None).get(f"/e/{event.slug}/rating/report.pdf").status_code == 404
