@@ -392,28 +392,42 @@ class _Setting:
     bonus_game: str  # 1.4.1 c, or ""
 
 
+def _games_missing(n: int, counted: int, setting: _Setting) -> list[str]:
+    """1.4.1: the games still missing (forfeits and byes do not count, 1.4.2 c)."""
+    if counted >= setting.needed_games:
+        return []
+    more = setting.needed_games - counted
+    return [
+        f"{more} more game{'s' if more > 1 else ''}: {n} counted of at least "
+        f"{setting.needed_games} (1.4.1; forfeits and byes do not count, 1.4.2 c)"
+    ]
+
+
+def _opponents_missing(games: Sequence[NormGame], norm: Norm, setting: _Setting) -> list[str]:
+    """What the opponents lack: titles, federations (unless exempt), the performance."""
+    if not games:
+        return []
+    missing = _titles_missing(games, norm, setting.event)
+    if not setting.exemption:
+        missing += _federations_missing(games, setting.entrant.federation)
+    return missing + _performance_missing(games, norm)
+
+
+def _check_notes(games: Sequence[NormGame], setting: _Setting, bonus_used: bool) -> tuple[str, ...]:
+    unrated = sum(1 for g in games if not g.rating)
+    unrated_note = f"unrated opponents count as {UNRATED} (1.4.6 d): {unrated}" if unrated else ""
+    bonus = setting.bonus_game if bonus_used else ""
+    return tuple(x for x in (setting.exemption, bonus, unrated_note) if x)
+
+
 def check_games(games: Sequence[NormGame], norm: Norm, setting: _Setting) -> NormCheck:
     """Every requirement of ``norm`` on exactly these games."""
     n = len(games)
-    missing: list[str] = []
-    counted = n + (1 if setting.bonus_game and n == setting.needed_games - 1 else 0)
-    if counted < setting.needed_games:
-        more = setting.needed_games - counted
-        missing.append(
-            f"{more} more game{'s' if more > 1 else ''}: {n} counted of at least "
-            f"{setting.needed_games} (1.4.1; forfeits and byes do not count, 1.4.2 c)"
-        )
-    if n:
-        missing += _titles_missing(games, norm, setting.event)
-        if not setting.exemption:
-            missing += _federations_missing(games, setting.entrant.federation)
-        missing += _performance_missing(games, norm)
+    bonus_used = bool(setting.bonus_game) and n == setting.needed_games - 1
+    counted = n + int(bonus_used)
+    missing = _games_missing(n, counted, setting) + _opponents_missing(games, norm, setting)
     ratings = norm_ratings(games, norm)
     halves = sum(g.halves for g in games)
-    unrated = sum(1 for g in games if not g.rating)
-    unrated_note = f"unrated opponents count as {UNRATED} (1.4.6 d): {unrated}" if unrated else ""
-    bonus = setting.bonus_game if counted > n else ""
-    notes = tuple(x for x in (setting.exemption, bonus, unrated_note) if x)
     return NormCheck(
         norm.title,
         not missing and n > 0,
@@ -422,7 +436,7 @@ def check_games(games: Sequence[NormGame], norm: Norm, setting: _Setting) -> Nor
         average_rating(ratings) if ratings else None,
         norm_performance(games, norm.title),
         _counts_as(counted, ratings, halves, norm, setting.event) if not missing else counted,
-        notes,
+        _check_notes(games, setting, bonus_used),
     )
 
 

@@ -254,6 +254,16 @@ def _points_groups(rows: Sequence[Standing], attributes: dict[int, Player]) -> l
     return placed
 
 
+def _in_playoff_order(
+    player: PlacedPlayer, winner: int | None, order: tuple[int, ...]
+) -> PlacedPlayer:
+    """A player of the tie for first in the playoff's order; with only the winner known, the
+    others stay level behind."""
+    if order:
+        return replace(player, tiebreak_order=order.index(player.start_no) + 1)
+    return replace(player, tiebreak_order=1 if player.start_no == winner else 2)
+
+
 def _hort_first_group(
     event: Event, placed: list[PlacedPlayer], winner: int | None, order: tuple[int, ...]
 ) -> list[PlacedPlayer]:
@@ -263,16 +273,8 @@ def _hort_first_group(
     tied = [p for p in placed if p.rank == 1]
     if len(tied) < 2:
         return placed
-    if order:
-        position = {start_no: index for index, start_no in enumerate(order, 1)}
-        return [
-            replace(p, tiebreak_order=position[p.start_no]) if p.rank == 1 else p for p in placed
-        ]
-    if winner is not None:  # the winner alone is known: the others stay level behind
-        return [
-            replace(p, tiebreak_order=1 if p.start_no == winner else 2) if p.rank == 1 else p
-            for p in placed
-        ]
+    if order or winner is not None:
+        return [_in_playoff_order(p, winner, order) if p.rank == 1 else p for p in placed]
     unordered = sum(1 for p in tied if p.tiebreak_order == 1) > 1
     if unordered and playoff_rule(event) is not None:
         raise PrizesUnavailable(
