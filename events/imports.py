@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -131,17 +131,29 @@ def detect_system(crosstable: Crosstable) -> str:
 
 
 @dataclass(frozen=True)
+class TrfExport:
+    """What an app adds to an exported TRF file: ``records`` after ``XXR``, the next round's
+    requested byes as (start_no, "H" | "Z"), and ``player_order``, the start numbers in the
+    order the player records are to be written (pairing number 1 first) when the pairing
+    numbers are not the start numbers; the part then says so in its records (``XXC rank``)."""
+
+    records: list[str] = field(default_factory=list)
+    next_round_byes: list[tuple[int, str]] = field(default_factory=list)
+    player_order: list[int] | None = None
+
+
+@dataclass(frozen=True)
 class TrfPart:
     """What an app above the foundation reads from an imported TRF file and writes into an
     exported one: ``load`` writes it into the new event (in the import's transaction) and
     returns notes for the director (a :class:`~events.errors.UserError` refuses the whole
-    import); ``export`` gives what the export adds."""
+    import); ``export`` gives what the export adds, from the event, the rounds held and the
+    start numbers of the players the file lists."""
 
     code: str
     load: Callable[[trf.ParsedTrf, Event, UserLike], list[str]]
-    # (event, rounds held) -> (extra records, the next round's requested byes as
-    # (start_no, "H" | "Z")) for the export; None: the part writes nothing.
-    export: Callable[[Event, int], tuple[list[str], list[tuple[int, str]]]] | None = None
+    # None: the part writes nothing.
+    export: Callable[[Event, int, list[int]], TrfExport] | None = None
 
 
 TRF_PARTS: Registry[TrfPart] = Registry("TRF part")
@@ -340,11 +352,14 @@ def event_export_trf(event: Event) -> str:
     crosstable = replace(crosstable, entrants=entrants)
     extras: list[str] = trf.points_records(crosstable.scoring)
     next_round: list[tuple[int, str]] = []
+    order: list[int] | None = None
+    written = [entrant.start_no for entrant in entrants]
     for part in TRF_PARTS.values():
         if part.export is not None:
-            part_records, part_byes = part.export(event, held)
-            extras += part_records
-            next_round += part_byes
+            added = part.export(event, held, written)
+            extras += added.records
+            next_round += added.next_round_byes
+            order = added.player_order or order
     records = records_of(event)
     return trf.write_trf(
         crosstable,
@@ -361,6 +376,7 @@ def event_export_trf(event: Event) -> str:
             round_dates=records.round_dates,
         ),
         next_round_byes=tuple(sorted(next_round)),
+        player_order=order,
     )
 
 

@@ -682,6 +682,7 @@ def write_trf(
     scheduled_rounds: int | None = None,
     records: TournamentRecords | None = None,
     next_round_byes: Sequence[tuple[int, str]] = (),
+    player_order: Sequence[int] | None = None,
 ) -> str:
     """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
 
@@ -691,8 +692,11 @@ def write_trf(
     ``scheduled_rounds`` (default: the rounds written). ``092`` says Swiss or round robin
     unless ``tournament_type`` is given. ``next_round_byes`` (start number, ``H``/``Z``) are
     written as one more round in which only they appear, as bbpPairings and JaVaFo read the
-    next round's requested byes. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables
-    with default scoring.
+    next round's requested byes. ``player_order`` (start numbers) is the order of the player
+    records, which ``XXC rank`` makes the pairing numbers (bbpPairings, JaVaFo); players it
+    does not name follow in start-number order; default: the crosstable's order.
+    ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring, up to the
+    order of the entrants.
     """
     records = records or TournamentRecords()
     lines = [f"012 {crosstable.name}".rstrip()]
@@ -716,7 +720,7 @@ def write_trf(
     lines.extend(extra_records)
     ranks = _ranks(crosstable)
     requested = dict(next_round_byes)
-    for entrant in crosstable.entrants:
+    for entrant in _in_order(crosstable.entrants, player_order):
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
         line = _player_line(entrant, crosstable.rounds, points, ranks[entrant.start_no])
         if entrant.start_no in requested:
@@ -724,6 +728,17 @@ def write_trf(
             line += f"  0000 - {requested[entrant.start_no]}"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def _in_order(entrants: Sequence[Entrant], order: Sequence[int] | None) -> list[Entrant]:
+    if order is None:
+        return list(entrants)
+    by_start_no = {entrant.start_no: entrant for entrant in entrants}
+    first = [by_start_no[n] for n in order if n in by_start_no]
+    named = {entrant.start_no for entrant in first}
+    return first + sorted(
+        (e for e in entrants if e.start_no not in named), key=lambda e: e.start_no
+    )
 
 
 def points_records(scoring: Scoring) -> list[str]:
