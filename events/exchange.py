@@ -34,6 +34,7 @@ from events.limits import (
     json_parse,
     rounds_check,
     start_no_check,
+    text_check,
 )
 from events.models import (
     Bye,
@@ -86,6 +87,17 @@ def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
     if key not in obj:
         raise Invalid(f"{where}{key}: missing")
     return typed(obj[key], kind, f"{where}{key}")
+
+
+def one_line(value: Any, where: str) -> str:
+    """A string of one line (a team's name, a club): no control character or line separator
+    (:func:`events.limits.text_check`), which would break the lines of a file written from it."""
+    try:
+        return text_check(typed(value, str, where), where)
+    except Invalid:
+        raise
+    except UserError as exc:
+        raise Invalid(str(exc)) from exc
 
 
 def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:

@@ -304,11 +304,7 @@ def _player_fields(entrant: Entrant) -> PlayerFields:
 
 
 def decode_upload(upload: UploadedFile) -> str:
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF files are often Latin-1
+    return trf.decode_file(upload.read())
 
 
 def withdrawn_without_playing(event: Event) -> set[int]:

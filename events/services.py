@@ -12,7 +12,7 @@ import csv
 import datetime as dt
 import io
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from events.limits import (
     federation_check,
     rating_check,
     start_no_check,
+    text_check,
 )
 from events.models import (
     AuditEntry,
@@ -216,12 +217,15 @@ def records_checked(records: TournamentRecords, fields: EventFields) -> Tourname
     """The limits of :class:`TournamentRecords`, the same for the form, the importers and the
     commands; a refusal names the value at fault."""
     for name in RECORD_TEXTS:
-        check_length(Event, name, getattr(records, name), f"the event's {name.replace('_', ' ')}")
+        where = f"the event's {name.replace('_', ' ')}"
+        check_length(Event, name, getattr(records, name), where)
+        text_check(getattr(records, name), where)
     if len(records.deputy_arbiters) > MAX_DEPUTY_ARBITERS:
         raise UserError(f"at most {MAX_DEPUTY_ARBITERS} deputy arbiters")
     for number, deputy in enumerate(records.deputy_arbiters, start=1):
         if not deputy.strip() or len(deputy) > DEPUTY_LENGTH:
             raise UserError(f"deputy arbiter {number}: a name of 1 to {DEPUTY_LENGTH} characters")
+        text_check(deputy, f"deputy arbiter {number}")
     if len(records.round_dates) > fields.rounds:
         raise UserError(
             f"{len(records.round_dates)} round dates for {fields.rounds} rounds: at most one "
@@ -267,6 +271,7 @@ def _event_fields_checked(fields: EventFields, *, players: int) -> EventFields:
     (:mod:`events.limits`), so that each accepts what the others accept."""
     for name in ("name", "site", "lots_seed"):
         check_length(Event, name, getattr(fields, name), f"the event's {name}")
+        text_check(getattr(fields, name), f"the event's {name.replace('_', ' ')}")
     event_size_check(players=players, rounds=fields.rounds)
     records = records_checked(fields.records, fields)
     return replace(fields, currency=currency_check(fields.currency), records=records)
@@ -499,6 +504,9 @@ def duplicates_check(
         raise DuplicatesToConfirm(findings.warnings[:MAX_LISTED])
 
 
+SEXES = ("", "m", "w")  # the database's player_sex_valid
+
+
 def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
     """An unsaved player, every field checked: refused, never cut to fit (``NORWAY``)."""
     where = f"player {start_no}"
@@ -507,6 +515,10 @@ def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
         raise UserError("a player needs a name")
     for field, label in (("name", "name"), ("fide_id", "FIDE id"), ("title", "title")):
         check_length(Player, field, getattr(fields, field).strip(), f"{where}'s {label}")
+        # Where the text came from: "line 3" of a pasted list, "the file's player 7".
+        text_check(getattr(fields, field), f"{fields.where or where}, {label}")
+    if fields.sex not in SEXES:
+        raise UserError(f"{fields.where or where}: sex {fields.sex[:3]!r} must be m or w")
     return Player(
         event=event,
         start_no=start_no,
@@ -838,7 +850,7 @@ def _check_round_input(
     round_no: int,
     pairings: Sequence[PairingInput],
     byes: Sequence[ByeInput],
-    players: dict[int, Player],
+    players: Mapping[int, object],
 ) -> None:
     seen: dict[int, str] = {}
     boards: set[int] = set()
@@ -859,7 +871,7 @@ def _check_round_input(
         _claim(seen, bye.start_no, f"round {round_no}, bye", players)
 
 
-def _claim(seen: dict[int, str], start_no: int, where: str, players: dict[int, Player]) -> None:
+def _claim(seen: dict[int, str], start_no: int, where: str, players: Mapping[int, object]) -> None:
     if start_no not in players:
         raise UserError(f"{where}: there is no player with start number {start_no}")
     if start_no in seen:

@@ -39,6 +39,7 @@ its line number.
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -51,6 +52,7 @@ from events.limits import (
     MAX_ROUNDS,
     InputTooLarge,
     event_size_check,
+    on_one_line,
 )
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 
@@ -165,6 +167,26 @@ def parse_birth_year(text: str) -> int | None:
     match = re.fullmatch(r"(\d{4})(?:[-/.]00[-/.]00)?", text.strip()[:10])
     year = int(match.group(1)) if match else 0
     return year if 1850 <= year <= 2100 else None
+
+
+def _as_latin_1(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    byte = error.object[error.start]
+    return chr(byte), error.start + 1
+
+
+codecs.register_error("trf-latin-1", _as_latin_1)
+
+
+def decode_file(raw: bytes) -> str:
+    """A file's text: UTF-8 (a BOM dropped), else Windows-1252, as older TRF files from
+    Windows programs are written; its five undefined bytes are read as Latin-1. Reading such a
+    file as Latin-1 would turn ``Š``, ``ž`` or ``€`` into control characters, which names may
+    not hold (:func:`events.limits.text_check`)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="trf-latin-1")
 
 
 def _split_lines(text: str) -> list[str]:
@@ -657,14 +679,32 @@ def _round_block(result: RoundResult | None) -> str:
     return f"{opponent} {result.colour or '-'} {result.code}"
 
 
+def _cell(value: str, width: int, *, right: bool = False) -> str:
+    """A text field in its ``width`` columns: on one line, cut to fit, padded."""
+    text = on_one_line(value)[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _points_cell(points: Fraction) -> str:
+    """Points in columns 81-84: ``4.0``, ``12.5``, ``100`` (a whole number past 99.5 without
+    its decimal); points that four columns cannot hold exactly are refused."""
+    text = format_points(points)
+    if len(text) > 4 and points.denominator == 1:
+        text = str(points.numerator)
+    if len(text) > 4:
+        raise ValueError(f"{points} points do not fit TRF's four columns")
+    return text.rjust(4)
+
+
 def _player_line(entrant: Entrant, rounds: int, points: Fraction, rank: int) -> str:
+    """A ``001`` record: every field in its columns (TRF16), whatever text it holds."""
     birth = entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else ""
     if not birth and entrant.birth_year:
         birth = f"{entrant.birth_year:04d}/00/00"  # only the year is known: no invented date
     head = (
-        f"001 {entrant.start_no:4d} {entrant.sex[:1]:1}{entrant.title[:3]:<3} "
-        f"{entrant.name[:33]:<33} {entrant.rating:4d} {entrant.federation[:3]:<3} "
-        f"{entrant.fide_id[:11]:>11} {birth:<10} {format_points(points):>4} {rank:4d}"
+        f"001 {entrant.start_no:4d} {_cell(entrant.sex, 1)}{_cell(entrant.title, 3)} "
+        f"{_cell(entrant.name, 33)} {entrant.rating:4d} {_cell(entrant.federation, 3)} "
+        f"{_cell(entrant.fide_id, 11, right=True)} {birth:<10} {_points_cell(points)} {rank:4d}"
     )
     by_round = {result.round: result for result in entrant.results}
     blocks = "".join(f"  {_round_block(by_round.get(r))}" for r in range(1, rounds + 1))
@@ -699,7 +739,7 @@ def write_trf(
     order of the entrants.
     """
     records = records or TournamentRecords()
-    lines = [f"012 {crosstable.name}".rstrip()]
+    lines = [f"012 {on_one_line(crosstable.name)}".rstrip()]
     lines += _text_record("022", site)
     lines += _text_record("032", federation)
     lines += _date_record("042", crosstable.start_date)
@@ -709,7 +749,7 @@ def write_trf(
     lines.append(f"072 {rated}")
     lines.append("082 0")  # an individual event: no teams
     kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
-    lines.append(f"092 {kind}")
+    lines += _text_record("092", kind)
     lines += _text_record("102", records.chief_arbiter)
     for deputy in records.deputy_arbiters:
         lines += _text_record("112", deputy)
@@ -762,7 +802,7 @@ def points_records(scoring: Scoring) -> list[str]:
 
 def _text_record(code: str, value: str) -> list[str]:
     # One line each: a line break in the value would start a record of its own.
-    text = " ".join(value.split())
+    text = " ".join(on_one_line(value).split())
     return [f"{code} {text}"] if text else []
 
 
