@@ -56,11 +56,11 @@ from events.services import (
     TournamentRecords,
     UserLike,
     event_create,
+    event_rounds_load,
     players_register_many,
     records_of,
     records_values,
     refuse_unstorable_values,
-    round_pairings_set,
 )
 
 FORMAT = "tournament-event/1"
@@ -322,11 +322,7 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
         players_register_many(
             event=event, players=[p for p, _ in players], user=user, confirm_duplicates=True
         )
-        for number in sorted(rounds):
-            games, byes = rounds[number]
-            round_pairings_set(
-                event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
-            )
+        event_rounds_load(event=event, rounds=rounds)
     except ImportFailed:
         raise
     except UserError as exc:

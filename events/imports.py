@@ -36,10 +36,10 @@ from events.services import (
     UserLike,
     audit_record,
     event_create,
+    event_rounds_load,
     players_register_many,
     records_of,
     refuse_unstorable_values,
-    round_pairings_set,
 )
 
 # (code of the player with White, code of the player with Black) → stored result.
@@ -217,11 +217,10 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
             user=user,
             confirm_duplicates=True,
         )
-        for number in range(1, table.rounds + 1):
-            games, byes = _round_inputs(table.entrants, number)
-            round_pairings_set(
-                event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
-            )
+        event_rounds_load(
+            event=event,
+            rounds={n: _round_inputs(table.entrants, n) for n in range(1, table.rounds + 1)},
+        )
         notes = _rounds_notes(parsed) + _scoring_notes(scoring)
         for part in TRF_PARTS.values():
             notes += part.load(parsed, event, user)
