@@ -100,6 +100,12 @@ def one_line(value: Any, where: str) -> str:
         raise Invalid(str(exc)) from exc
 
 
+def flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"{where}: expected true or false, got {json.dumps(value)[:40]}")
+    return value
+
+
 def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
@@ -248,6 +254,7 @@ def _rounds_from(
                 black=require(raw, "black", int, f"{where}."),
                 result=result,
                 time_control=time_control,
+                colourless=flag(raw.get("colourless", False), f"{where}.colourless"),
             )
         )
     for i, raw in enumerate(typed(doc.get("byes", []), list, "byes")):
@@ -380,6 +387,8 @@ def event_export_document(event: Event) -> dict[str, Any]:
         }
         if g.time_control:
             game["time_control"] = g.time_control
+        if g.colourless:
+            game["colourless"] = True
         games.append(game)
     byes = [
         {"round": b.round.number, "start_no": b.player.start_no, "kind": b.kind}

@@ -54,6 +54,7 @@ PAIR_RESULTS = {
     ("-", "+"): "-/+",
     ("-", "-"): "-/-",
 }
+FORFEITS = {("+", "-"), ("-", "+"), ("-", "-")}
 # An unpaired round's code → bye kind. "+" and "-" without an opponent occur in files from
 # the wild; they score like a full-point and a zero-point bye.
 BYE_KINDS = {
@@ -92,7 +93,11 @@ def _round_inputs(
                 f"round {number}: players {entrant.start_no} and {result.opponent} have results "
                 f"{result.code!r} and {other.code!r}, which do not fit together"
             )
-        games.append(PairingInput(len(games) + 1, white, black, PAIR_RESULTS[key]))
+        # A forfeit the file gives no colours (``- -``) keeps none (issue 28).
+        colourless = result.colour == other.colour == "-" and key in FORFEITS
+        games.append(
+            PairingInput(len(games) + 1, white, black, PAIR_RESULTS[key], colourless=colourless)
+        )
         done.update((entrant.start_no, result.opponent))
     return games, byes
 
@@ -133,13 +138,16 @@ def detect_system(crosstable: Crosstable) -> str:
 @dataclass(frozen=True)
 class TrfExport:
     """What an app adds to an exported TRF file: ``records`` after ``XXR``, the next round's
-    requested byes as (start_no, "H" | "Z"), and ``player_order``, the start numbers in the
+    requested byes as (start_no, "H" | "Z"), ``player_order``, the start numbers in the
     order the player records are to be written (pairing number 1 first) when the pairing
-    numbers are not the start numbers; the part then says so in its records (``XXC rank``)."""
+    numbers are not the start numbers (the part then says so in its records: ``XXC rank``),
+    and ``rank_order``, the start numbers in the order of the standings (the rank column)."""
 
     records: list[str] = field(default_factory=list)
     next_round_byes: list[tuple[int, str]] = field(default_factory=list)
     player_order: list[int] | None = None
+    # Start numbers in the order of the standings, for the rank column (the standings').
+    rank_order: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -344,10 +352,11 @@ def event_export_trf(event: Event) -> str:
         for e in crosstable.entrants
         if e.start_no not in absent
     )
-    crosstable = replace(crosstable, entrants=entrants)
+    crosstable = replace(crosstable, entrants=_without_colours(event, entrants, held))
     extras: list[str] = trf.points_records(crosstable.scoring)
     next_round: list[tuple[int, str]] = []
     order: list[int] | None = None
+    ranked: list[int] | None = None
     written = [entrant.start_no for entrant in entrants]
     for part in TRF_PARTS.values():
         if part.export is not None:
@@ -355,6 +364,7 @@ def event_export_trf(event: Event) -> str:
             extras += added.records
             next_round += added.next_round_byes
             order = added.player_order or order
+            ranked = added.rank_order or ranked
     records = records_of(event)
     return trf.write_trf(
         crosstable,
@@ -372,6 +382,34 @@ def event_export_trf(event: Event) -> str:
         ),
         next_round_byes=tuple(sorted(next_round)),
         player_order=order,
+        rank_order=ranked,
+    )
+
+
+FORFEIT_RESULTS = ("+/-", "-/+", "-/-")
+
+
+def _without_colours(event: Event, entrants: tuple[Entrant, ...], held: int) -> tuple[Entrant, ...]:
+    """The forfeits that came without colours (``- -``, :attr:`Game.colourless`) written so
+    again: a file keeps what it had (issue 28)."""
+    rows = Game.objects.filter(
+        round__event=event,
+        round__number__lte=held,
+        colourless=True,
+        result__in=FORFEIT_RESULTS,
+    ).values_list("round__number", "white__start_no", "black__start_no")
+    sides = {(number, start_no) for number, white, black in rows for start_no in (white, black)}
+    if not sides:
+        return entrants
+    return tuple(
+        replace(
+            entrant,
+            results=tuple(
+                replace(r, colour="-") if (r.round, entrant.start_no) in sides else r
+                for r in entrant.results
+            ),
+        )
+        for entrant in entrants
     )
 
 

@@ -176,6 +176,10 @@ class Game(models.Model):
     time_control = models.CharField(max_length=16, choices=GameTimeControl.choices, blank=True)
     # Optimistic concurrency: a save names the version it was based on (services).
     version = models.PositiveIntegerField(default=1)
+    # A forfeit whose file gave no colours (TRF ``- -``): white and black are only the order
+    # of the pair, and the TRF export writes it without colours again (issue 28). Ignored
+    # once the result is one played over the board.
+    colourless = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "board"]

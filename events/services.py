@@ -834,6 +834,7 @@ class PairingInput:
     black: int
     result: str = ""
     time_control: str = ""
+    colourless: bool = False  # a forfeit given without colours (events.models.Game)
 
 
 @dataclass(frozen=True)
@@ -913,6 +914,7 @@ def round_pairings_set(
             black=players[pairing.black],
             result=pairing.result,
             time_control=pairing.time_control,
+            colourless=pairing.colourless,
         )
         for pairing in pairings
     )
@@ -970,6 +972,7 @@ def event_rounds_load(*, event: Event, rounds: Mapping[int, RoundInput]) -> None
             black_id=players[pairing.black],
             result=pairing.result,
             time_control=pairing.time_control,
+            colourless=pairing.colourless,
         )
         for round_no, (pairings, _) in rounds.items()
         for pairing in pairings

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from events.duplicates import fide_id_key
 from events.limits import (
     MAX_DEPUTY_ARBITERS,
     MAX_PLAYERS,
@@ -663,11 +664,19 @@ def _entrant_points(entrant: Entrant, rounds: int, scoring: Scoring) -> Fraction
     )
 
 
-def _ranks(crosstable: Crosstable) -> dict[int, int]:
-    # The rank column is informative only (readers recompute it): points, then start number.
+def _ranks(crosstable: Crosstable, ranked: Sequence[int] | None = None) -> dict[int, int]:
+    """The rank column: the players' places in ``ranked`` (start numbers in the order of the
+    standings, their tie-breaks included), 1 to N over the players written; without it, or for
+    a player it leaves out, points then start number. Readers recompute it; the rating officer
+    reads it."""
+    position = {start_no: index for index, start_no in enumerate(ranked or ())}
     order = sorted(
         crosstable.entrants,
-        key=lambda e: (-_entrant_points(e, crosstable.rounds, crosstable.scoring), e.start_no),
+        key=lambda e: (
+            position.get(e.start_no, len(position)),
+            -_entrant_points(e, crosstable.rounds, crosstable.scoring),
+            e.start_no,
+        ),
     )
     return {entrant.start_no: rank for rank, entrant in enumerate(order, start=1)}
 
@@ -723,18 +732,22 @@ def write_trf(
     records: TournamentRecords | None = None,
     next_round_byes: Sequence[tuple[int, str]] = (),
     player_order: Sequence[int] | None = None,
+    rank_order: Sequence[int] | None = None,
 ) -> str:
     """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
 
     The tournament section in TRF16's order: ``012`` to ``132`` (dates as ``YYYY/MM/DD``,
     which FIDE's calculator reads for the C.07 edition; round dates as ``YY/MM/DD`` in the
-    columns of their rounds; ``062``/``072``/``082`` counted), then ``XXR`` with
+    columns of their rounds; ``062``/``072``/``082`` counted, 072 as FIDE counts rated players:
+    :func:`fide_rated`), then ``XXR`` with
     ``scheduled_rounds`` (default: the rounds written). ``092`` says Swiss or round robin
     unless ``tournament_type`` is given. ``next_round_byes`` (start number, ``H``/``Z``) are
     written as one more round in which only they appear, as bbpPairings and JaVaFo read the
     next round's requested byes. ``player_order`` (start numbers) is the order of the player
     records, which ``XXC rank`` makes the pairing numbers (bbpPairings, JaVaFo); players it
     does not name follow in start-number order; default: the crosstable's order.
+    ``rank_order`` (start numbers in the order of the standings) gives the rank column
+    (:func:`_ranks`).
     ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring, up to the
     order of the entrants.
     """
@@ -745,8 +758,7 @@ def write_trf(
     lines += _date_record("042", crosstable.start_date)
     lines += _date_record("052", end_date)
     lines.append(f"062 {len(crosstable.entrants)}")
-    rated = sum(1 for entrant in crosstable.entrants if entrant.rating)
-    lines.append(f"072 {rated}")
+    lines.append(f"072 {sum(1 for entrant in crosstable.entrants if fide_rated(entrant))}")
     lines.append("082 0")  # an individual event: no teams
     kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
     lines += _text_record("092", kind)
@@ -758,7 +770,7 @@ def write_trf(
         lines.append(_round_dates_record(records.round_dates))
     lines.append(f"XXR {scheduled_rounds or crosstable.rounds}")
     lines.extend(extra_records)
-    ranks = _ranks(crosstable)
+    ranks = _ranks(crosstable, rank_order)
     requested = dict(next_round_byes)
     for entrant in _in_order(crosstable.entrants, player_order):
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
@@ -768,6 +780,12 @@ def write_trf(
             line += f"  0000 - {requested[entrant.start_no]}"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def fide_rated(entrant: Entrant) -> bool:
+    """Counted in record 072, "number of (FIDE) rated players": a rating and a FIDE id (a
+    rating without an id is a national one; an id of zeros is none)."""
+    return bool(entrant.rating) and bool(fide_id_key(entrant.fide_id))
 
 
 def _in_order(entrants: Sequence[Entrant], order: Sequence[int] | None) -> list[Entrant]:
