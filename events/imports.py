@@ -333,7 +333,9 @@ def event_export_trf(event: Event) -> str:
     The tournament records of the rating report (022-132; 062/072/082 counted here), ``XXR``
     with the scheduled rounds, the rounds that have games or byes (a later round has nothing to
     say yet), and what the apps above add (:class:`TrfPart` ``export``: the Swiss workflow
-    writes the next round's requested byes as bbpPairings and JaVaFo read them). A player
+    writes the pairing numbers the engine used and the next round's requested byes as
+    bbpPairings and JaVaFo read them, the standings give the rank column). A forfeit that came
+    without colours is written without them again (issue 28). A player
     whose year of birth alone is known (registered from a rating list) gets ``YYYY/00/00``. A
     player who withdrew without ever playing is left out (issue 20: not ``0000 - Z`` in every
     round); one who was registered by mistake is deleted (``events.services.player_delete``)

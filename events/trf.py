@@ -20,6 +20,10 @@ Decisions:
 * TRF16 has no scoring-system record; TRF-2026's ``162`` is kept verbatim and the crosstable
   gets FIDE's default scoring.
 * Records this module does not interpret are kept verbatim in :attr:`ParsedTrf.other_records`.
+* The writer keeps every field in its columns, whatever text it holds (issue 28): a control
+  character or line separator becomes a space (the inputs refuse them:
+  :func:`events.limits.text_check`), a text is cut to its width, and points that four columns
+  cannot hold exactly are refused rather than pushed into the rank column.
 
 Continuing an event paired elsewhere (issue 20): a file written after round N by Swiss-Manager,
 Vega or a pairing program may carry the next round's requested byes as one more round in
