@@ -54,7 +54,8 @@ PAIR_RESULTS = {
     ("-", "+"): "-/+",
     ("-", "-"): "-/-",
 }
-FORFEITS = {("+", "-"), ("-", "+"), ("-", "-")}
+FORFEIT_RESULTS = ("+/-", "-/+", "-/-")
+FORFEITS = {codes for codes, result in PAIR_RESULTS.items() if result in FORFEIT_RESULTS}
 # An unpaired round's code → bye kind. "+" and "-" without an opponent occur in files from
 # the wild; they score like a full-point and a zero-point bye.
 BYE_KINDS = {
@@ -146,7 +147,6 @@ class TrfExport:
     records: list[str] = field(default_factory=list)
     next_round_byes: list[tuple[int, str]] = field(default_factory=list)
     player_order: list[int] | None = None
-    # Start numbers in the order of the standings, for the rank column (the standings').
     rank_order: list[int] | None = None
 
 
@@ -386,9 +386,6 @@ def event_export_trf(event: Event) -> str:
         player_order=order,
         rank_order=ranked,
     )
-
-
-FORFEIT_RESULTS = ("+/-", "-/+", "-/-")
 
 
 def _without_colours(event: Event, entrants: tuple[Entrant, ...], held: int) -> tuple[Entrant, ...]:
