@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from draws.models import DIRECTOR_BYES, Acceleration, InitialColour
-from events.forms import DuplicatesConfirmable
+from events.forms import DuplicatesConfirmable, one_line
 from events.limits import MAX_RATING
 from events.services import PlayerFields
 
@@ -47,11 +47,11 @@ class WithdrawalForm(forms.Form):
 
 
 class LateEntryForm(DuplicatesConfirmable):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, validators=[one_line])
     rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
     federation = forms.CharField(max_length=3, required=False)
-    title = forms.CharField(max_length=3, required=False)
-    fide_id = forms.CharField(max_length=15, required=False, label="FIDE id")
+    title = forms.CharField(max_length=3, required=False, validators=[one_line])
+    fide_id = forms.CharField(max_length=15, required=False, label="FIDE id", validators=[one_line])
     missed = forms.ChoiceField(
         choices=[
             ("zero", "Zero points (C.04.2)"),

@@ -33,11 +33,11 @@ from fractions import Fraction
 from itertools import combinations
 
 from draws import swiss_selectors as selectors
-from draws.models import ByeRequest, ForbiddenPair, SwissSetup
+from draws.models import ByeRequest, ForbiddenPair, SwissRound, SwissSetup
 from draws.swiss import baku_acceleration
 from draws.swiss.continuation import acceleration_difference, inferred_initial_colour
 from events.errors import UserError
-from events.imports import TrfPart, trf_part_register
+from events.imports import TrfExport, TrfPart, trf_part_register
 from events.models import Event, EventSystem, Player
 from events.selectors import event_crosstable
 from events.services import UserLike
@@ -203,46 +203,65 @@ def _forbidden_pairs(event: Event, records: PairingRecords, players: dict[int, i
     return [f"{len(pairs)} forbidden pairs from the file (XXP)."] if pairs else []
 
 
-def swiss_trf_export(event: Event, held: int) -> tuple[list[str], list[tuple[int, str]]]:
-    """The export's share, written as it is read: the initial colour (``XXC``) and the Baku
-    acceleration (``XXA``, rounds 1 to the next) when the pairing numbers are the start
-    numbers (bbpPairings' reading; otherwise neither would mean the same there), the forbidden
-    pairs in force in every round (``XXP``), and the requested byes of the round after the
-    last one held, as one more round in which only they appear."""
+def swiss_trf_export(event: Event, held: int, written: list[int]) -> TrfExport:
+    """The export's share, written as it is read: the pairing numbers, the initial colour
+    (``XXC``) and the Baku acceleration (``XXA``, rounds 1 to the next), the forbidden pairs in
+    force in every round (``XXP``), and the requested byes of the round after the last one held,
+    as one more round in which only they appear.
+
+    The pairing numbers are the ones the engine pairs with (``pair``, ``pair --check``): when
+    the players the file lists (``written``), in that order, are not simply 1 to N, the player
+    records are written in pairing-number order and ``XXC rank`` says that their order is the
+    pairing numbers (bbpPairings and JaVaFo read it so, and so does this program's import), so
+    that the start numbers stay the event's own. A player left out of the file (who withdrew
+    without playing) was never paired, so leaving them out moves nobody's number relative to
+    the others."""
     if event.system != EventSystem.SWISS:
-        return [], []
+        return TrfExport()
     setup = selectors.setup_of(event)
-    order = selectors.pairing_numbers(event, setup)
-    records: list[str] = []
-    if order == sorted(order):
-        colour, _ = selectors.initial_colour_of(event, setup)
-        records.append("XXC " + ("white1" if colour == "w" else "black1"))
-        if setup.acceleration == "baku":
-            records += _xxa_records(event, order, min(held + 1, event.rounds))
-        elif setup.acceleration == "table":
-            records += _xxa_table_records(setup)
+    listed = set(written)
+    everyone = selectors.pairing_numbers(event, setup)
+    order = [n for n in everyone if n in listed]
+    by_rank = order != list(range(1, len(order) + 1))
+    colour, _ = selectors.initial_colour_of(event, setup)
+    records = ["XXC " + ("rank " if by_rank else "") + ("white1" if colour == "w" else "black1")]
+    if setup.acceleration == "baku":
+        records += _xxa_records(event, everyone, min(held + 1, event.rounds), listed)
+    elif setup.acceleration == "table":
+        records += _xxa_table_records(setup)
     forever = ForbiddenPair.objects.filter(event=event, until_round=None).values_list(
         "first__start_no", "second__start_no"
     )
-    records += [f"XXP {a} {b}" for a, b in sorted(forever)]
-    if held >= event.rounds:
-        return records, []
-    requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
-        "player__start_no", "kind"
-    )
-    codes = {kind: code for code, kind in REQUESTED.items()}
-    return records, [(start_no, codes[kind]) for start_no, kind in requests]
+    records += [f"XXP {a} {b}" for a, b in sorted(forever) if {a, b} <= listed]
+    byes: list[tuple[int, str]] = []
+    if held < event.rounds:
+        requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
+            "player__start_no", "kind"
+        )
+        codes = {kind: code for code, kind in REQUESTED.items()}
+        byes = [(start_no, codes[kind]) for start_no, kind in requests if start_no in listed]
+    return TrfExport(records, byes, order if by_rank else None)
 
 
-def _xxa_records(event: Event, order: list[int], through: int) -> list[str]:
+def _xxa_records(event: Event, order: list[int], through: int, listed: set[int]) -> list[str]:
+    """Baku's points per player and round as the engine applied them: a round already paired
+    with the pairing numbers it was paired with (a late entry moves group A), the next one
+    with today's."""
     scoring = event_crosstable(event, rounds=0).scoring
+    recorded = dict(
+        SwissRound.objects.filter(round__event=event, pairing_numbers__isnull=False).values_list(
+            "round__number", "pairing_numbers"
+        )
+    )
     by_round = [
-        dict(baku_acceleration(order, event.rounds, r, scoring)) for r in range(1, through + 1)
+        dict(baku_acceleration(recorded.get(r, order), event.rounds, r, scoring))
+        for r in range(1, through + 1)
     ]
     return [
         f"XXA {start_no:4d}"
         + "".join(f" {format_points(points.get(start_no, Fraction(0))):>4}" for points in by_round)
         for start_no in order
+        if start_no in listed
     ]
 
 

@@ -82,29 +82,48 @@ def same_birth(a: Entry, b: Entry) -> bool:
 
 def duplicates_find(registered: Sequence[Entry], new: Sequence[Entry]) -> Findings:
     """The refusals and warnings for ``new`` entries joining ``registered`` ones (an edited
-    entry is in ``new`` and, by its ``key``, not compared with its own old self)."""
+    entry is in ``new`` and, by its ``key``, not compared with its own old self).
+
+    Each entry is compared with those before it (the registered ones, then the batch in its
+    order) through indexes by FIDE id and by folded name, so that a batch of 5,000 (a file's
+    players) takes one pass, not 12 million comparisons (issue 28, "Big files stay fast")."""
     refusals: list[str] = []
     warnings: list[str] = []
-    seen: list[Entry] = []
     replaced = {entry.key for entry in new if entry.key is not None}
-    others = [entry for entry in registered if entry.key is None or entry.key not in replaced]
+    pool = _Pool()
+    for entry in registered:
+        if entry.key is None or entry.key not in replaced:
+            pool.add(entry, in_batch=False)
     for entry in new:
-        pool = others + seen
         fide_id = fide_id_key(entry.fide_id)
-        holder = next((o for o in pool if fide_id and fide_id == fide_id_key(o.fide_id)), None)
-        if holder is not None:
-            in_batch = any(holder is entry_seen for entry_seen in seen)
+        names = name_key(entry.name)
+        found = pool.by_fide_id.get(fide_id) if fide_id else None
+        if found is not None:
+            holder, in_batch = found
             where = f"also on {holder.where}" if in_batch else f"already {holder.where}'s"
             refusals.append(f"{entry.where}: FIDE id {fide_id} is {where}")
         else:
-            names = name_key(entry.name)
-            twin = next(
-                (o for o in pool if names == name_key(o.name) and same_birth(entry, o)), None
-            )
+            twin = next((o for o in pool.by_name.get(names, ()) if same_birth(entry, o)), None)
             if twin is not None:
                 named = entry.where if entry.name in entry.where else f"{entry.where}: {entry.name}"
                 warnings.append(
                     f"{named}{_born(entry)} may be the same person as {twin.where}{_born(twin)}"
                 )
-        seen.append(entry)
+        pool.add(entry, in_batch=True, names=names)
     return Findings(tuple(refusals), tuple(warnings))
+
+
+class _Pool:
+    """The entries compared with so far: the first holder of each FIDE id (and whether it
+    came in the batch), and every entry under its folded name, in order."""
+
+    def __init__(self) -> None:
+        self.by_fide_id: dict[str, tuple[Entry, bool]] = {}
+        self.by_name: dict[tuple[str, ...], list[Entry]] = {}
+
+    def add(self, entry: Entry, *, in_batch: bool, names: tuple[str, ...] | None = None) -> None:
+        fide_id = fide_id_key(entry.fide_id)
+        if fide_id:
+            self.by_fide_id.setdefault(fide_id, (entry, in_batch))
+        key = name_key(entry.name) if names is None else names
+        self.by_name.setdefault(key, []).append(entry)

@@ -34,6 +34,7 @@ from events.limits import (
     json_parse,
     rounds_check,
     start_no_check,
+    text_check,
 )
 from events.models import (
     Bye,
@@ -55,11 +56,11 @@ from events.services import (
     TournamentRecords,
     UserLike,
     event_create,
+    event_rounds_load,
     players_register_many,
     records_of,
     records_values,
     refuse_unstorable_values,
-    round_pairings_set,
 )
 
 FORMAT = "tournament-event/1"
@@ -86,6 +87,23 @@ def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
     if key not in obj:
         raise Invalid(f"{where}{key}: missing")
     return typed(obj[key], kind, f"{where}{key}")
+
+
+def one_line(value: Any, where: str) -> str:
+    """A string of one line (a team's name, a club): no control character or line separator
+    (:func:`events.limits.text_check`), which would break the lines of a file written from it."""
+    try:
+        return text_check(typed(value, str, where), where)
+    except Invalid:
+        raise
+    except UserError as exc:
+        raise Invalid(str(exc)) from exc
+
+
+def flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"{where}: expected true or false, got {json.dumps(value)[:40]}")
+    return value
 
 
 def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
@@ -236,6 +254,7 @@ def _rounds_from(
                 black=require(raw, "black", int, f"{where}."),
                 result=result,
                 time_control=time_control,
+                colourless=flag(raw.get("colourless", False), f"{where}.colourless"),
             )
         )
     for i, raw in enumerate(typed(doc.get("byes", []), list, "byes")):
@@ -310,11 +329,7 @@ def event_import_document(*, text: str, user: UserLike, slug: str = "") -> Event
         players_register_many(
             event=event, players=[p for p, _ in players], user=user, confirm_duplicates=True
         )
-        for number in sorted(rounds):
-            games, byes = rounds[number]
-            round_pairings_set(
-                event=event, round_no=number, pairings=games, byes=byes, user=user, audit=False
-            )
+        event_rounds_load(event=event, rounds=rounds)
     except ImportFailed:
         raise
     except UserError as exc:
@@ -372,6 +387,8 @@ def event_export_document(event: Event) -> dict[str, Any]:
         }
         if g.time_control:
             game["time_control"] = g.time_control
+        if g.colourless:
+            game["colourless"] = True
         games.append(game)
     byes = [
         {"round": b.round.number, "start_no": b.player.start_no, "kind": b.kind}

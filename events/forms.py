@@ -20,6 +20,7 @@ from events.limits import (
     federation_check,
     megabytes,
     size_check,
+    text_check,
     whole_number,
 )
 from events.models import ByeKind, EventSystem, TimeControl
@@ -40,12 +41,21 @@ from events.services import (
 )
 
 
+def one_line(value: str) -> None:
+    """The field's own error for text that is not one line (issue 28): a name with a line
+    break would become records of its own in the TRF (:func:`events.limits.text_check`)."""
+    try:
+        text_check(value, "")
+    except UserError as exc:
+        raise forms.ValidationError(str(exc)) from exc
+
+
 def _preset_choices() -> list[tuple[str, str]]:
     return [(code, code) for code in preset_codes()]
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, validators=[one_line])
     system = forms.ChoiceField(choices=EventSystem.choices)
     time_control = forms.ChoiceField(choices=TimeControl.choices)
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS)
@@ -68,17 +78,18 @@ class EventForm(forms.Form):
         label="Multi-way tie procedure",
     )
     currency = forms.CharField(max_length=3, initial="USD")
-    site = forms.CharField(max_length=200, required=False, label="City")
+    site = forms.CharField(max_length=200, required=False, label="City", validators=[one_line])
     # The tournament records of FIDE's rating report (TRF16 022-132; issue 20).
     federation = forms.CharField(max_length=3, required=False, help_text="FIDE code, e.g. NOR")
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     tournament_type = forms.CharField(
         max_length=200,
         required=False,
+        validators=[one_line],
         label="Type of tournament",
         help_text="As the rating report says it, e.g. Individual: Swiss-System.",
     )
-    chief_arbiter = forms.CharField(max_length=200, required=False)
+    chief_arbiter = forms.CharField(max_length=200, required=False, validators=[one_line])
     deputy_arbiters = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -87,6 +98,7 @@ class EventForm(forms.Form):
     rate_of_play = forms.CharField(
         max_length=200,
         required=False,
+        validators=[one_line],
         label="Rate of play",
         help_text="As the rating report says it, e.g. 90'/40 moves + 30' + 30\" per move.",
     )
@@ -134,6 +146,10 @@ class EventForm(forms.Form):
                 raise forms.ValidationError(
                     f"line {number}: {len(name)} characters; at most {DEPUTY_LENGTH}"
                 )
+            try:
+                text_check(name, f"line {number}")
+            except UserError as exc:
+                raise forms.ValidationError(str(exc)) from exc
         return names
 
     def clean_round_dates(self) -> tuple[dt.date | None, ...]:
@@ -235,11 +251,11 @@ class DuplicatesConfirmable(forms.Form):
 
 
 class PlayerForm(DuplicatesConfirmable):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, validators=[one_line])
     federation = forms.CharField(max_length=3, required=False)
     rating = forms.IntegerField(min_value=0, max_value=MAX_RATING, required=False)
-    fide_id = forms.CharField(max_length=15, required=False, label="FIDE id")
-    title = forms.CharField(max_length=3, required=False)
+    fide_id = forms.CharField(max_length=15, required=False, label="FIDE id", validators=[one_line])
+    title = forms.CharField(max_length=3, required=False, validators=[one_line])
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "m"), ("w", "w")], required=False)
     birth_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     birth_year = forms.IntegerField(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -40,11 +40,11 @@ from events.services import (
     UserLike,
     audit_record,
     event_create,
+    event_rounds_load,
     event_version_bump,
     players_register_many,
     records_of,
     refuse_unstorable_values,
-    round_pairings_set,
 )
 
 # (code of the player with White, code of the player with Black) → stored result.
@@ -59,6 +59,8 @@ PAIR_RESULTS = {
     ("-", "+"): "-/+",
     ("-", "-"): "-/-",
 }
+FORFEIT_RESULTS = ("+/-", "-/+", "-/-")
+FORFEITS = {codes for codes, result in PAIR_RESULTS.items() if result in FORFEIT_RESULTS}
 # An unpaired round's code → bye kind. "+" and "-" without an opponent occur in files from
 # the wild; they score like a full-point and a zero-point bye.
 BYE_KINDS = {
@@ -115,7 +117,11 @@ def _round_inputs(entrants: tuple[Entrant, ...], number: int, *, last: bool = Fa
                 f"round {number}: players {entrant.start_no} and {result.opponent} have results "
                 f"{result.code!r} and {other.code!r}, which do not fit together"
             )
-        read.games.append(PairingInput(len(read.games) + 1, white, black, outcome))
+        # A forfeit the file gives no colours (``- -``) keeps none (issue 28).
+        colourless = result.colour == other.colour == "-" and key in FORFEITS
+        read.games.append(
+            PairingInput(len(read.games) + 1, white, black, outcome, colourless=colourless)
+        )
         done.update((entrant.start_no, result.opponent))
     return read
 
@@ -166,17 +172,31 @@ def _met_everyone(crosstable: Crosstable) -> str:
 
 
 @dataclass(frozen=True)
+class TrfExport:
+    """What an app adds to an exported TRF file: ``records`` after ``XXR``, the next round's
+    requested byes as (start_no, "H" | "Z"), ``player_order``, the start numbers in the
+    order the player records are to be written (pairing number 1 first) when the pairing
+    numbers are not the start numbers (the part then says so in its records: ``XXC rank``),
+    and ``rank_order``, the start numbers in the order of the standings (the rank column)."""
+
+    records: list[str] = field(default_factory=list)
+    next_round_byes: list[tuple[int, str]] = field(default_factory=list)
+    player_order: list[int] | None = None
+    rank_order: list[int] | None = None
+
+
+@dataclass(frozen=True)
 class TrfPart:
     """What an app above the foundation reads from an imported TRF file and writes into an
     exported one: ``load`` writes it into the new event (in the import's transaction) and
     returns notes for the director (a :class:`~events.errors.UserError` refuses the whole
-    import); ``export`` gives what the export adds."""
+    import); ``export`` gives what the export adds, from the event, the rounds held and the
+    start numbers of the players the file lists."""
 
     code: str
     load: Callable[[trf.ParsedTrf, Event, UserLike], list[str]]
-    # (event, rounds held) -> (extra records, the next round's requested byes as
-    # (start_no, "H" | "Z")) for the export; None: the part writes nothing.
-    export: Callable[[Event, int], tuple[list[str], list[tuple[int, str]]]] | None = None
+    # None: the part writes nothing.
+    export: Callable[[Event, int, list[int]], TrfExport] | None = None
 
 
 TRF_PARTS: Registry[TrfPart] = Registry("TRF part")
@@ -239,16 +259,15 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         # A whole event as another program ran it: names alike are left as the file has them
         # (there is nobody to confirm them); a FIDE id twice was set aside (_players_of).
         players_register_many(event=event, players=players, user=user, confirm_duplicates=True)
-        for number in range(1, table.rounds + 1):
-            read = _round_inputs(table.entrants, number, last=number == table.rounds)
-            round_pairings_set(
-                event=event,
-                round_no=number,
-                pairings=read.games,
-                byes=read.byes,
-                user=user,
-                audit=False,
-            )
+        reads = {
+            number: _round_inputs(table.entrants, number, last=number == table.rounds)
+            for number in range(1, table.rounds + 1)
+        }
+        # Every round in one statement per kind of row (issue 28, "Big files stay fast").
+        event_rounds_load(
+            event=event, rounds={number: (r.games, r.byes) for number, r in reads.items()}
+        )
+        for number, read in reads.items():
             notes += _unplayed_notes(number, read.unplayed, last=number == table.rounds)
         _keep_as_written(event, parsed)
         notes += _rounds_notes(parsed) + _scoring_notes(scoring)
@@ -269,24 +288,13 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
 
 
 def _keep_as_written(event: Event, parsed: trf.ParsedTrf) -> None:
-    """What the file says that the event does not compute itself, kept for the writer and the
-    director (issue 28): record 072 and the games written without colours (a forfeit as
-    ``- -``); the rank column goes in with the players (:func:`_players_of`)."""
+    """What the file says that the event does not compute itself, kept for the director
+    (issue 28): record 072 as the file counted it (the writer counts it as FIDE does). The
+    rank column goes in with the players (:func:`_players_of`); a forfeit written without
+    colours keeps none (:func:`_round_inputs`)."""
     rated = parsed.rated_players
     if rated.isascii() and rated.isdigit():
         Event.objects.filter(pk=event.pk).update(trf_rated_players=int(rated))
-    colourless = Q()
-    for entrant in parsed.crosstable.entrants:
-        for result in entrant.results:
-            if result.opponent and result.colour == "-" and entrant.start_no < result.opponent:
-                pair = {entrant.start_no, result.opponent}
-                colourless |= Q(
-                    round__number=result.round,
-                    white__start_no__in=pair,
-                    black__start_no__in=pair,
-                )
-    if colourless:
-        Game.objects.filter(colourless, round__event=event).update(colours_given=False)
 
 
 TEXT_LENGTH = 200  # the event's name and its text records (Event's fields)
@@ -505,11 +513,7 @@ def _player_fields(entrant: Entrant, *, keep_id: bool = True) -> PlayerFields:
 
 
 def decode_upload(upload: UploadedFile) -> str:
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF files are often Latin-1
+    return trf.decode_file(upload.read())
 
 
 def withdrawn_without_playing(event: Event) -> set[int]:
@@ -531,7 +535,9 @@ def event_export_trf(event: Event) -> str:
     The tournament records of the rating report (022-132; 062/072/082 counted here), ``XXR``
     with the scheduled rounds, the rounds that have games or byes (a later round has nothing to
     say yet), and what the apps above add (:class:`TrfPart` ``export``: the Swiss workflow
-    writes the next round's requested byes as bbpPairings and JaVaFo read them). A player
+    writes the pairing numbers the engine used and the next round's requested byes as
+    bbpPairings and JaVaFo read them, the standings give the rank column). A forfeit that came
+    without colours is written without them again (issue 28). A player
     whose year of birth alone is known (registered from a rating list) gets ``YYYY/00/00``. A
     player who withdrew without ever playing is left out (issue 20: not ``0000 - Z`` in every
     round); one who was registered by mistake is deleted (``events.services.player_delete``)
@@ -550,14 +556,19 @@ def event_export_trf(event: Event) -> str:
         for e in crosstable.entrants
         if e.start_no not in absent
     )
-    crosstable = replace(crosstable, entrants=entrants)
+    crosstable = replace(crosstable, entrants=_without_colours(event, entrants, held))
     extras: list[str] = trf.points_records(crosstable.scoring)
     next_round: list[tuple[int, str]] = []
+    order: list[int] | None = None
+    ranked: list[int] | None = None
+    written = [entrant.start_no for entrant in entrants]
     for part in TRF_PARTS.values():
         if part.export is not None:
-            part_records, part_byes = part.export(event, held)
-            extras += part_records
-            next_round += part_byes
+            added = part.export(event, held, written)
+            extras += added.records
+            next_round += added.next_round_byes
+            order = added.player_order or order
+            ranked = added.rank_order or ranked
     records = records_of(event)
     return trf.write_trf(
         crosstable,
@@ -574,6 +585,32 @@ def event_export_trf(event: Event) -> str:
             round_dates=records.round_dates,
         ),
         next_round_byes=tuple(sorted(next_round)),
+        player_order=order,
+        rank_order=ranked,
+    )
+
+
+def _without_colours(event: Event, entrants: tuple[Entrant, ...], held: int) -> tuple[Entrant, ...]:
+    """The forfeits that came without colours (``- -``, :attr:`Game.colourless`) written so
+    again: a file keeps what it had (issue 28)."""
+    rows = Game.objects.filter(
+        round__event=event,
+        round__number__lte=held,
+        colourless=True,
+        result__in=FORFEIT_RESULTS,
+    ).values_list("round__number", "white__start_no", "black__start_no")
+    sides = {(number, start_no) for number, white, black in rows for start_no in (white, black)}
+    if not sides:
+        return entrants
+    return tuple(
+        replace(
+            entrant,
+            results=tuple(
+                replace(r, colour="-") if (r.round, entrant.start_no) in sides else r
+                for r in entrant.results
+            ),
+        )
+        for entrant in entrants
     )
 
 

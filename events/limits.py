@@ -83,6 +83,40 @@ def rating_check(rating: int, where: str) -> int:
     return rating
 
 
+# Characters that are not text on a line: the C0 and C1 controls (line feed, carriage return,
+# tab, NUL, escape, ...), DEL, and Unicode's line and paragraph separators. Any of them in a
+# name would break the line it is written on in a file other programs read by lines and
+# columns (a TRF's records: issue 28, "A name with a line break becomes records of its own").
+_NOT_ON_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CHARACTER_NAMES = {
+    "\n": "a line break",
+    "\r": "a carriage return",
+    "\t": "a tab",
+    "\x85": "a line break",
+    "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+}
+
+
+def text_check(text: str, where: str) -> str:
+    """One line of text (a name, a title, a city): refused with the character named when it
+    holds a control character or a line separator, never cleaned silently. Without ``where``
+    the message is a sentence of its own (a form field's error)."""
+    found = _NOT_ON_A_LINE.search(text)
+    if found is None:
+        return text
+    char = found.group()
+    named = _CHARACTER_NAMES.get(char, "a control character")
+    said = f"{named} (U+{ord(char):04X}) is not allowed: one line of printable characters"
+    raise UserError(f"{where}: {said}" if where else f"{said[0].upper()}{said[1:]}.")
+
+
+def on_one_line(text: str) -> str:
+    """``text`` with every character :func:`text_check` refuses made a space: what a writer of
+    lines and columns does with text stored before the check (issue 28)."""
+    return _NOT_ON_A_LINE.sub(" ", text)
+
+
 def whole_number(text: str, *, digits: int = 9) -> int | None:
     """A count, number or version typed or posted as text: ASCII digits, at most ``digits`` of
     them; None for anything else. ``str.isdigit`` also admits ``²`` and 5,000-digit numbers,

@@ -178,12 +178,13 @@ class Game(models.Model):
     white = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     black = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)
-    # False when an imported file wrote the game without colours (a forfeit as "- -", TRF16):
-    # white and black are then only the order of the pair (issue 28).
-    colours_given = models.BooleanField(default=True)
     time_control = models.CharField(max_length=16, choices=GameTimeControl.choices, blank=True)
     # Optimistic concurrency: a save names the version it was based on (services).
     version = models.PositiveIntegerField(default=1)
+    # A forfeit whose file gave no colours (TRF ``- -``): white and black are only the order
+    # of the pair, and the TRF export writes it without colours again (issue 28). Ignored
+    # once the result is one played over the board.
+    colourless = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "board"]

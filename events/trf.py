@@ -20,6 +20,10 @@ Decisions:
 * TRF16 has no scoring-system record; TRF-2026's ``162`` is kept verbatim and the crosstable
   gets FIDE's default scoring.
 * Records this module does not interpret are kept verbatim in :attr:`ParsedTrf.other_records`.
+* The writer keeps every field in its columns, whatever text it holds (issue 28): a control
+  character or line separator becomes a space (the inputs refuse them:
+  :func:`events.limits.text_check`), a text is cut to its width, and points that four columns
+  cannot hold exactly are refused rather than pushed into the rank column.
 
 Continuing an event paired elsewhere (issue 20): a file written after round N by Swiss-Manager,
 Vega or a pairing program may carry the next round's requested byes as one more round in
@@ -39,6 +43,7 @@ its line number.
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -47,12 +52,14 @@ from fractions import Fraction
 from typing import TypeVar
 
 from events import trf_fields as fields
+from events.duplicates import fide_id_key
 from events.limits import (
     MAX_DEPUTY_ARBITERS,
     MAX_PLAYERS,
     MAX_ROUNDS,
     InputTooLarge,
     event_size_check,
+    on_one_line,
 )
 from events.records import ALL_CODES, Crosstable, Entrant, RoundResult, Scoring
 from events.trf_fields import FieldNotes
@@ -175,6 +182,26 @@ def parse_birth_year(text: str) -> int | None:
     match = re.fullmatch(r"(\d{4})(?:[-/.]00[-/.]00)?", text.strip()[:10])
     year = int(match.group(1)) if match else 0
     return year if 1850 <= year <= 2100 else None
+
+
+def _as_latin_1(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    byte = error.object[error.start]
+    return chr(byte), error.start + 1
+
+
+codecs.register_error("trf-latin-1", _as_latin_1)
+
+
+def decode_file(raw: bytes) -> str:
+    """A file's text: UTF-8 (a BOM dropped), else Windows-1252, as older TRF files from
+    Windows programs are written; its five undefined bytes are read as Latin-1. Reading such a
+    file as Latin-1 would turn ``Š``, ``ž`` or ``€`` into control characters, which names may
+    not hold (:func:`events.limits.text_check`)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="trf-latin-1")
 
 
 def _split_lines(text: str) -> list[str]:
@@ -792,11 +819,19 @@ def _entrant_points(entrant: Entrant, rounds: int, scoring: Scoring) -> Fraction
     )
 
 
-def _ranks(crosstable: Crosstable) -> dict[int, int]:
-    # The rank column is informative only (readers recompute it): points, then start number.
+def _ranks(crosstable: Crosstable, ranked: Sequence[int] | None = None) -> dict[int, int]:
+    """The rank column: the players' places in ``ranked`` (start numbers in the order of the
+    standings, their tie-breaks included), 1 to N over the players written; without it, or for
+    a player it leaves out, points then start number. Readers recompute it; the rating officer
+    reads it."""
+    position = {start_no: index for index, start_no in enumerate(ranked or ())}
     order = sorted(
         crosstable.entrants,
-        key=lambda e: (-_entrant_points(e, crosstable.rounds, crosstable.scoring), e.start_no),
+        key=lambda e: (
+            position.get(e.start_no, len(position)),
+            -_entrant_points(e, crosstable.rounds, crosstable.scoring),
+            e.start_no,
+        ),
     )
     return {entrant.start_no: rank for rank, entrant in enumerate(order, start=1)}
 
@@ -808,14 +843,32 @@ def _round_block(result: RoundResult | None) -> str:
     return f"{opponent} {result.colour or '-'} {result.code}"
 
 
+def _cell(value: str, width: int, *, right: bool = False) -> str:
+    """A text field in its ``width`` columns: on one line, cut to fit, padded."""
+    text = on_one_line(value)[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _points_cell(points: Fraction) -> str:
+    """Points in columns 81-84: ``4.0``, ``12.5``, ``100`` (a whole number past 99.5 without
+    its decimal); points that four columns cannot hold exactly are refused."""
+    text = format_points(points)
+    if len(text) > 4 and points.denominator == 1:
+        text = str(points.numerator)
+    if len(text) > 4:
+        raise ValueError(f"{points} points do not fit TRF's four columns")
+    return text.rjust(4)
+
+
 def _player_line(entrant: Entrant, rounds: int, points: Fraction, rank: int) -> str:
+    """A ``001`` record: every field in its columns (TRF16), whatever text it holds."""
     birth = entrant.birth_date.strftime("%Y/%m/%d") if entrant.birth_date else ""
     if not birth and entrant.birth_year:
         birth = f"{entrant.birth_year:04d}/00/00"  # only the year is known: no invented date
     head = (
-        f"001 {entrant.start_no:4d} {entrant.sex[:1]:1}{entrant.title[:3]:<3} "
-        f"{entrant.name[:33]:<33} {entrant.rating:4d} {entrant.federation[:3]:<3} "
-        f"{entrant.fide_id[:11]:>11} {birth:<10} {format_points(points):>4} {rank:4d}"
+        f"001 {entrant.start_no:4d} {_cell(entrant.sex, 1)}{_cell(entrant.title, 3)} "
+        f"{_cell(entrant.name, 33)} {entrant.rating:4d} {_cell(entrant.federation, 3)} "
+        f"{_cell(entrant.fide_id, 11, right=True)} {birth:<10} {_points_cell(points)} {rank:4d}"
     )
     by_round = {result.round: result for result in entrant.results}
     blocks = "".join(f"  {_round_block(by_round.get(r))}" for r in range(1, rounds + 1))
@@ -833,30 +886,37 @@ def write_trf(
     scheduled_rounds: int | None = None,
     records: TournamentRecords | None = None,
     next_round_byes: Sequence[tuple[int, str]] = (),
+    player_order: Sequence[int] | None = None,
+    rank_order: Sequence[int] | None = None,
 ) -> str:
     """Write TRF16 for ``crosstable`` (rounds after ``crosstable.rounds`` are left out).
 
     The tournament section in TRF16's order: ``012`` to ``132`` (dates as ``YYYY/MM/DD``,
     which FIDE's calculator reads for the C.07 edition; round dates as ``YY/MM/DD`` in the
-    columns of their rounds; ``062``/``072``/``082`` counted), then ``XXR`` with
+    columns of their rounds; ``062``/``072``/``082`` counted, 072 as FIDE counts rated players:
+    :func:`fide_rated`), then ``XXR`` with
     ``scheduled_rounds`` (default: the rounds written). ``092`` says Swiss or round robin
     unless ``tournament_type`` is given. ``next_round_byes`` (start number, ``H``/``Z``) are
     written as one more round in which only they appear, as bbpPairings and JaVaFo read the
-    next round's requested byes. ``parse_trf(write_trf(x)).crosstable == x`` for crosstables
-    with default scoring.
+    next round's requested byes. ``player_order`` (start numbers) is the order of the player
+    records, which ``XXC rank`` makes the pairing numbers (bbpPairings, JaVaFo); players it
+    does not name follow in start-number order; default: the crosstable's order.
+    ``rank_order`` (start numbers in the order of the standings) gives the rank column
+    (:func:`_ranks`).
+    ``parse_trf(write_trf(x)).crosstable == x`` for crosstables with default scoring, up to the
+    order of the entrants.
     """
     records = records or TournamentRecords()
-    lines = [f"012 {crosstable.name}".rstrip()]
+    lines = [f"012 {on_one_line(crosstable.name)}".rstrip()]
     lines += _text_record("022", site)
     lines += _text_record("032", federation)
     lines += _date_record("042", crosstable.start_date)
     lines += _date_record("052", end_date)
     lines.append(f"062 {len(crosstable.entrants)}")
-    rated = sum(1 for entrant in crosstable.entrants if entrant.rating)
-    lines.append(f"072 {rated}")
+    lines.append(f"072 {sum(1 for entrant in crosstable.entrants if fide_rated(entrant))}")
     lines.append("082 0")  # an individual event: no teams
     kind = tournament_type or ("Round Robin" if crosstable.round_robin else "Swiss System")
-    lines.append(f"092 {kind}")
+    lines += _text_record("092", kind)
     lines += _text_record("102", records.chief_arbiter)
     for deputy in records.deputy_arbiters:
         lines += _text_record("112", deputy)
@@ -865,9 +925,9 @@ def write_trf(
         lines.append(_round_dates_record(records.round_dates))
     lines.append(f"XXR {scheduled_rounds or crosstable.rounds}")
     lines.extend(extra_records)
-    ranks = _ranks(crosstable)
+    ranks = _ranks(crosstable, rank_order)
     requested = dict(next_round_byes)
-    for entrant in crosstable.entrants:
+    for entrant in _in_order(crosstable.entrants, player_order):
         points = _entrant_points(entrant, crosstable.rounds, crosstable.scoring)
         if entrant.start_no in requested:  # JaVaFo counts the bye the file lists (gacrux too)
             bye = RoundResult(crosstable.rounds + 1, None, "-", requested[entrant.start_no])
@@ -878,6 +938,23 @@ def write_trf(
             line += f"  0000 - {requested[entrant.start_no]}"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def fide_rated(entrant: Entrant) -> bool:
+    """Counted in record 072, "number of (FIDE) rated players": a rating and a FIDE id (a
+    rating without an id is a national one; an id of zeros is none)."""
+    return bool(entrant.rating) and bool(fide_id_key(entrant.fide_id))
+
+
+def _in_order(entrants: Sequence[Entrant], order: Sequence[int] | None) -> list[Entrant]:
+    if order is None:
+        return list(entrants)
+    by_start_no = {entrant.start_no: entrant for entrant in entrants}
+    first = [by_start_no[n] for n in order if n in by_start_no]
+    named = {entrant.start_no for entrant in first}
+    return first + sorted(
+        (e for e in entrants if e.start_no not in named), key=lambda e: e.start_no
+    )
 
 
 def points_records(scoring: Scoring) -> list[str]:
@@ -901,7 +978,7 @@ def points_records(scoring: Scoring) -> list[str]:
 
 def _text_record(code: str, value: str) -> list[str]:
     # One line each: a line break in the value would start a record of its own.
-    text = " ".join(value.split())
+    text = " ".join(on_one_line(value).split())
     return [f"{code} {text}"] if text else []
 
 

@@ -16,11 +16,6 @@ class Migration(migrations.Migration):
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='colours_given',
-            field=models.BooleanField(default=True),
-        ),
-        migrations.AddField(
             model_name='player',
             name='file_rank',
             field=models.PositiveIntegerField(blank=True, null=True),

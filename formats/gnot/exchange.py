@@ -23,7 +23,7 @@ from typing import Any
 from django.db import IntegrityError
 
 from events.errors import UserError
-from events.exchange import ImportContext, Invalid, choice, section_register
+from events.exchange import ImportContext, Invalid, choice, one_line, section_register
 from events.exchange import Section as ExchangeSection
 from events.models import Event
 from formats.gnot import services
@@ -193,8 +193,8 @@ def _teams_import(raw: Any, event: Event) -> dict[int, Team]:
         teams[number] = Team(
             event=event,
             team_no=number,
-            name=_str(obj, "name", where),
-            players=_str(obj, "players", where, default=""),
+            name=one_line(_str(obj, "name", where), f"{where}.name"),
+            players=one_line(_str(obj, "players", where, default=""), f"{where}.players"),
             seed=seed,
             section=choice(
                 _str(obj, "section", where, default=""), Section.values, f"{where}.section"

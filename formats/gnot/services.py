@@ -30,6 +30,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from events.errors import ResultConflict, UserError
+from events.limits import text_check
 from events.models import Event, EventSystem
 from events.services import UserLike, event_changed, event_require_open
 from formats.gnot import draw as draw_engine
@@ -287,6 +288,8 @@ def teams_register(*, event: Event, teams: Sequence[TeamFields], user: UserLike)
         next_no = max(next_no, team_no) + 1
         if Team.objects.filter(event=event, team_no=team_no).exists():
             raise UserError(f"team number {team_no} is already used")
+        text_check(fields.name, f"team {team_no}'s name")
+        text_check(fields.players, f"team {team_no}'s players")
         created.append(
             Team.objects.create(
                 event=event, team_no=team_no, name=fields.name[:200], players=fields.players

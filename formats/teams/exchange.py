@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from events.errors import UserError
-from events.exchange import ImportContext, Invalid, Section, section_register, typed
+from events.exchange import ImportContext, Invalid, Section, one_line, section_register, typed
 from events.models import Event, EventStatus, Player, Round
 from formats.teams.models import (
     BOARD_RESULTS,
@@ -274,9 +274,9 @@ class _Loader:
             team = Team.objects.create(
                 event=self.event,
                 team_no=typed(raw.get("team_no"), int, f"{where}.team_no"),
-                name=typed(raw.get("name"), str, f"{where}.name"),
-                club=typed(raw.get("club", ""), str, f"{where}.club"),
-                captain=typed(raw.get("captain", ""), str, f"{where}.captain"),
+                name=one_line(raw.get("name"), f"{where}.name"),
+                club=one_line(raw.get("club", ""), f"{where}.club"),
+                captain=one_line(raw.get("captain", ""), f"{where}.captain"),
             )
             self.teams[team.team_no] = team
             roster = typed(raw.get("roster", []), list, f"{where}.roster")

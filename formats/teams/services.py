@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from events.errors import ResultConflict, UserError
+from events.limits import text_check
 from events.models import Event, EventStatus, Player, Round
 from events.services import (
     PlayerFields,
@@ -208,6 +209,7 @@ def team_register(
         raise UserError("a team needs a name")
     for field, value in (("name", name), ("club", club), ("captain", captain)):
         check_length(Team, field, value, f"the team's {field}")
+        text_check(value, f"the team's {field}")
     if Team.objects.filter(event=event, name=name).exists():
         raise UserError(f"there is already a team called {name!r}")
     taken = set(Team.objects.filter(event=event).values_list("team_no", flat=True))

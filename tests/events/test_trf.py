@@ -389,7 +389,7 @@ def test_written_records_read_back_the_same() -> None:
     lines = text.splitlines()
     assert lines[:13] == [
         "012 Test Open", "022 Tromsø", "032 NOR", "042 2024/08/01", "052 2024/08/09", "062 3",
-        "072 3", "082 0", "092 Individual: Swiss-System", "102 IA Kari Nordmann",
+        "072 0", "082 0", "092 Individual: Swiss-System", "102 IA Kari Nordmann",
         "112 FA Ola Nordmann", "112 Per Hansen", "122 90'/40+30'+30\"",
     ]  # fmt: skip
     assert lines[13][91:99] == "24/08/01" and lines[13][111:119] == "24/08/03"

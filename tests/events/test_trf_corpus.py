@@ -398,11 +398,11 @@ def test_what_the_file_says_and_the_event_does_not_compute_is_kept() -> None:
     assert (players[69].sex, players[69].title, players[186].sex) == ("", "WFM", "w")
     game = Game.objects.get(round__event=event, round__number=1, white__start_no__in=(13, 153))
     assert {game.white.start_no, game.black.start_no} == {13, 153}
-    assert (game.colours_given, game.result) == (False, "-/+")
+    assert (game.colourless, game.result) == (True, "-/+")
     written = sum(  # both sides of a game without colours say "-"
         1
         for line in player_lines(text_of(path))
         for block in line.blocks()
         if block[:4].strip("0 ") and block.ljust(8)[5] == "-"
     )
-    assert Game.objects.filter(round__event=event, colours_given=False).count() * 2 == written
+    assert Game.objects.filter(round__event=event, colourless=True).count() * 2 == written

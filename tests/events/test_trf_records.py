@@ -35,7 +35,7 @@ EXPECTED = [
     "042 2026/04/01",
     "052 2026/04/09",
     "062 3",
-    "072 3",
+    "072 0",  # FIDE-rated players: a rating and a FIDE id (these have no id)
     "082 0",
     "092 Individual: Swiss-System",
     "102 IA Kari Nordmann 1503014",

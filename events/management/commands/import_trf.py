@@ -13,10 +13,12 @@ from events.errors import UserError
 from events.imports import event_import_trf, import_notes
 from events.limits import MAX_UPLOAD_BYTES, size_check
 from events.models import Event
+from events.trf import decode_file
 
 
 def read_text(path: str, *, limit: int = MAX_UPLOAD_BYTES) -> str:
-    """The file's text (UTF-8, else Latin-1); a file past ``limit`` bytes is refused unread."""
+    """The file's text (UTF-8, else Windows-1252: :func:`events.trf.decode_file`); a file past
+    ``limit`` bytes is refused unread."""
     try:
         with Path(path).open("rb") as file:
             size_check(os.fstat(file.fileno()).st_size, limit=limit, what=path)
@@ -26,10 +28,7 @@ def read_text(path: str, *, limit: int = MAX_UPLOAD_BYTES) -> str:
         raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
     except UserError as exc:
         raise CommandError(str(exc)) from exc
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF files are often Latin-1
+    return decode_file(raw)
 
 
 class ImportCommand(BaseCommand):

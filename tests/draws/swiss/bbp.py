@@ -42,6 +42,20 @@ def bbp_path() -> str | None:
     return path
 
 
+def required_path() -> str:
+    """The executable for a test that needs it: skipped when it cannot be built here, except
+    under ``make test`` (``REQUIRE_ORACLES=1``, scripts/test.sh), where a missing oracle is a
+    failure, never a quiet skip that would let the differential tests pass without running."""
+    import pytest
+
+    path = bbp_path()
+    if path is None:
+        if os.environ.get("REQUIRE_ORACLES") == "1":
+            pytest.fail(skip_reason())
+        pytest.skip(skip_reason())
+    return path
+
+
 def skip_reason() -> str:
     if not BUILD_SCRIPT.exists():
         return f"bbpPairings source not found at {BUILD_SCRIPT.parent}"

@@ -11,8 +11,6 @@ Variants: plain, Baku acceleration (XXA records), forbidden pairs (XXP records),
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from tests.draws.swiss import bbp
@@ -35,14 +33,7 @@ FULL_CASES = [
 
 @pytest.fixture(scope="module")
 def exe() -> str:
-    path = bbp.bbp_path()
-    if path is None:
-        # make test sets REQUIRE_ORACLES=1 (scripts/test.sh): there a missing oracle is a failure,
-        # never a quiet skip that would let the differential tests pass without running.
-        if os.environ.get("REQUIRE_ORACLES") == "1":
-            pytest.fail(bbp.skip_reason())
-        pytest.skip(bbp.skip_reason())
-    return path
+    return bbp.required_path()
 
 
 @pytest.mark.parametrize("case", DEFAULT_CASES, ids=lambda case: case.id)

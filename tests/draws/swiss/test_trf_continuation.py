@@ -15,7 +15,6 @@ run is a seeded subset; ``-m pairing_full`` (``make test-pairing-full``) runs th
 from __future__ import annotations
 
 import json
-import os
 import random
 from dataclasses import dataclass, replace
 from io import StringIO
@@ -63,12 +62,7 @@ HEADER = (
 
 @pytest.fixture(scope="module")
 def exe() -> str:
-    path = bbp.bbp_path()
-    if path is None:
-        if os.environ.get("REQUIRE_ORACLES") == "1":
-            pytest.fail(bbp.skip_reason())
-        pytest.skip(bbp.skip_reason())
-    return path
+    return bbp.required_path()
 
 
 def cut_after(case: Case, text: str, k: int) -> str:
