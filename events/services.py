@@ -159,9 +159,10 @@ def event_require_open(event: Event) -> Event:
 
     Writes that stay allowed on a closed event, and why (docs/reliability.md): reopening it
     (:func:`event_reopen`, the director only, audited); who has which role
-    (:func:`access_grant`: who manages the event, not its results); the prizes (fund,
-    categories, settings and the approval of the sheet: what an organiser does once the
-    standings are final; any change moves the results version, so an approved sheet shows
+    (:func:`access_grant`: who manages the event, not its results); dismissing the notes of
+    a TRF import (``events.imports.import_notes_dismiss``: audited, no result changes); the
+    prizes (fund, categories, settings and the approval of the sheet: what an organiser does
+    once the standings are final; any change moves the results version, so an approved sheet shows
     as outdated); tour series (built from finished events). ``tests/test_closed_event.py``
     calls every other write service on a closed event (found by walking the apps, so a new
     one that forgets this is caught), ``tests/test_closed_event_urls.py`` every write URL.

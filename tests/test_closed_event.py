@@ -37,6 +37,7 @@ ALLOWED_SERVICES = {
     "events.services.access_grant": "who manages the event, not its results",
     "events.services.audit_record": "the audit primitive the services end with",
     "events.services.event_changed": "the audit primitive the services end with",
+    "events.imports.import_notes_dismiss": "hides the import's notes (audited); no result changes",
     "prizes.services.prize_fund_set": "prizes: after the final standings",
     "prizes.services.prize_settings_set": "prizes: after the final standings",
     "prizes.services.prize_category_save": "prizes: after the final standings",

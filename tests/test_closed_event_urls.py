@@ -27,6 +27,8 @@ MESSAGE = EventClosed.MESSAGE
 ALLOWED_URLS = {
     "events:event_close": "reopening (the director only, audited) is the way back",
     "events:access": "who manages the event is not its results; a new director can reopen",
+    "events:import_notes_dismiss": "hides the import's notes (audited); a restored backup can "
+    "bring a closed event with its notes unread",
     "prizes:setup": "prize fund and categories: an organiser's work after the final standings",
     "prizes:category_delete": "prize categories, as above",
     "prizes:approve": "approving the prize sheet is done on the final standings",
