@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from draws.swiss import pair_round  # noqa: E402
+from draws.swiss.pairing import pair_round  # noqa: E402
 from tests.draws.swiss import bbp  # noqa: E402
 
 ROUNDS = 9

@@ -8,7 +8,8 @@ class DrawsConfig(AppConfig):
     name = "draws"
 
     def ready(self) -> None:
-        from draws import ceremony_exchange, contributions, exchange, trf_import
+        from draws import ceremony_exchange, contributions
+        from draws.swiss import exchange, trf_import
 
         exchange.register()
         trf_import.register()

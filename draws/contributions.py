@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from draws import selectors, swiss_selectors
+from draws import selectors
 from draws.models import DrawCeremony, SwissSetup
+from draws.swiss import selectors as swiss_selectors
 from events.contributions import Contributor, Step, contributor_register
 from events.formats import NavLink, owns_rounds
 from events.models import Event, Player, Round

@@ -101,9 +101,10 @@ class DrawEntry(models.Model):
 
 # -- Swiss pairing (issue 14; FIDE C.04.1–C.04.3 2025, C.04.5) ---------------------------------
 #
-# What the director decides around the engine (draws.swiss) is stored; what the engine decides
-# is stored as the round's games and byes, with its explanation beside them (SwissRound). The
-# games themselves are ordinary Game rows in an unpublished Round until the director publishes.
+# What the director decides around the engine (draws.swiss.pairing) is stored; what the
+# engine decides is stored as the round's games and byes, with its explanation beside them
+# (SwissRound). The games themselves are ordinary Game rows in an unpublished Round until the
+# director publishes.
 
 
 class InitialColour(models.TextChoices):

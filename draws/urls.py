@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.urls import path
 
-from draws import swiss_views, views
+from draws import views
+from draws.swiss import views as swiss_views
 
 app_name = "draws"
 

@@ -38,7 +38,7 @@ class RoundProgress:
     games: int
     results: int
     byes: int = 0
-    published: bool = True  # a Swiss round under review is not (draws.swiss_services)
+    published: bool = True  # a Swiss round under review is not (draws.swiss.services)
 
     @property
     def complete(self) -> bool:

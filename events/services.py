@@ -711,7 +711,7 @@ def player_update(
     the pairing numbers while they are provisional (C.04.2, Initial order: "the pairing numbers
     may be reassigned accordingly to the corrections"); once the list of participants is closed,
     or round 4 has been paired, they stay ("no modification of a pairing number is allowed
-    after the fourth round has been paired": ``draws.swiss_selectors.pairing_numbers``).
+    after the fourth round has been paired": ``draws.swiss.selectors.pairing_numbers``).
     ``expected_version`` is the player's version the form showed: a stale form is refused as a
     :class:`PlayerConflict`. The duplicate rules apply as on registration. Audited with the
     fields before and after.
@@ -795,7 +795,7 @@ def player_delete(
     *, event: Event, start_no: int, expected_version: int | None, user: UserLike
 ) -> None:
     """Delete a player registered by mistake or who never came (issue 20): allowed until they
-    have a game; after that they withdraw (``draws.swiss_services.withdrawal_record``) and their
+    have a game; after that they withdraw (``draws.swiss.services.withdrawal_record``) and their
     games keep counting. Their zero- and half-point byes (a late entry's missed rounds), bye
     requests and forbidden pairs go with them, so they leave no trace in the standings, the
     wall chart or the TRF. The audit entry keeps the player's fields and byes."""

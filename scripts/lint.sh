@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
   standings/registry.py standings/tiebreaks.py standings/ranking.py standings/chains.py \
   standings/presets.py standings/output.py standings/compute.py standings/fastpath.py \
   standings/catalogue.py \
-  draws/berger.py draws/lots.py draws/varma.py draws/swiss \
+  draws/berger.py draws/lots.py draws/varma.py draws/swiss/pairing \
   playoffs/rules.py playoffs/timecontrols.py \
   prizes/split.py prizes/tour.py prizes/categories.py \
   formats/gnot/bridge.py formats/gnot/rules.py formats/gnot/draw.py formats/gnot/presets.py \

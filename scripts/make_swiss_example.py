@@ -100,7 +100,7 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from draws import swiss_services
+    from draws.swiss import services as swiss_services
     from events.exchange import event_export_document
     from events.models import Game, Player
     from events.services import (

@@ -221,7 +221,7 @@ def every_setting_changed() -> None:
     approved sheets (twice, the first one outdated), closed events, a confirmed playoff with a
     coin toss, access for another arbiter, a Swiss bye request and a forbidden pair, and two
     drawings of lots."""
-    from draws.swiss_services import bye_request_record, forbidden_pair_add
+    from draws.swiss.services import bye_request_record, forbidden_pair_add
     from events.services import access_grant, event_close
     from playoffs.services import playoff_confirm
     from prizes.services import prize_category_save, prize_settings_set, prize_sheet_approve

@@ -175,7 +175,7 @@ def test_the_service_walk_finds_the_services_of_every_app() -> None:
     assert {
         "events.services",
         "draws.services",
-        "draws.swiss_services",
+        "draws.swiss.services",
         "playoffs.services",
         "prizes.services",
         "formats.gnot.services",

@@ -58,7 +58,9 @@ ENGINES = [
     "fiderating/report.py",
 ]
 # The Swiss pairing engine: every module of the package (issue 14).
-ENGINES += sorted(str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss").glob("*.py"))
+ENGINES += sorted(
+    str(path.relative_to(REPO)) for path in (REPO / "draws" / "swiss" / "pairing").glob("*.py")
+)
 ENGINE_MODULES = {
     path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in ENGINES
 }

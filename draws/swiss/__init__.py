@@ -1,31 +1,8 @@
-"""Swiss pairing engine: the FIDE (Dutch) system, 2025 rules (C.04.3), pure Python.
+"""The Swiss capability of the ``draws`` app, in one folder (issue 31).
 
-Entry points: :func:`pair_round` (pair the next round), :func:`check_round` (compare a given
-round with what the rules give), :func:`baku_acceleration` (C.04.5 virtual points).
+``pairing/`` is the pure engine (FIDE Dutch system, C.04.3; no Django, mypy strict);
+beside it the Django layer: :mod:`.selectors` (reads), :mod:`.services` (writes, audited),
+:mod:`.views` and :mod:`.forms` (the director's Swiss pages), :mod:`.trf_import` (a TRF
+continued here, and the TRF export of a Swiss paired here) and :mod:`.exchange` (the exchange
+format's ``swiss`` key).
 """
-
-from __future__ import annotations
-
-from draws.swiss.acceleration import baku_acceleration
-from draws.swiss.checker import check_round
-from draws.swiss.engine import pair_round
-from draws.swiss.model import (
-    Board,
-    BracketReport,
-    Difference,
-    Pairing,
-    PairingImpossible,
-    PairingRequest,
-)
-
-__all__ = [
-    "Board",
-    "BracketReport",
-    "Difference",
-    "Pairing",
-    "PairingImpossible",
-    "PairingRequest",
-    "baku_acceleration",
-    "check_round",
-    "pair_round",
-]

@@ -32,7 +32,7 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Page, expect
 
 from draws.models import ByeRequest, DrawEntry, ForbiddenPair
-from draws.swiss_services import swiss_round_pair
+from draws.swiss.services import swiss_round_pair
 from events.exchange import event_import_document
 from events.models import Event, EventAccess, Player, Round
 from formats.gnot.models import GnotSetup

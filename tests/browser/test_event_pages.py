@@ -99,7 +99,7 @@ def test_closing_the_event_makes_the_standings_final(director, new_page) -> None
     from tests.conftest import make_event
 
     event = make_event(director, players=4, rounds=1)
-    from draws import swiss_services
+    from draws.swiss import services as swiss_services
 
     swiss_services.swiss_round_pair(event=event, round_no=1, user=director)
     swiss_services.swiss_round_publish(event=event, round_no=1, user=director)

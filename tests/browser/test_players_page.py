@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from draws.swiss_services import withdrawal_record
+from draws.swiss.services import withdrawal_record
 from events.models import Event, Game, Player
 from events.services import game_result_record
 from tests.browser.test_event_pages import VIEWPORTS, page_width

@@ -1,4 +1,4 @@
-"""The exchange format's ``swiss`` key (draws/exchange.py, issue 19): every value is checked
+"""The exchange format's ``swiss`` key (draws/swiss/exchange.py, issue 19): every value is checked
 before anything is written, naming the key at fault, so that an import never stores what the
 Swiss pages then fail on (a bye that is an object, reasons that are not lists of text, a
 pairing order with a player twice, a round the event does not have); and the pairing numbers
@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from draws import swiss_services as services
+from draws.swiss import services
 from events.models import Event, EventAccess, Role
 from events.services import PlayerFields
 from tests.conftest import REPO, make_event

@@ -11,8 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from draws import swiss_selectors as selectors
-from draws import swiss_services as services
+from draws.swiss import selectors, services
 from events.errors import UserError
 from events.models import Game, Round
 from events.services import (

@@ -1,4 +1,4 @@
-"""The Swiss round workflow (draws/swiss_services.py, draws/swiss_selectors.py; issue 14):
+"""The Swiss round workflow (draws/swiss/services.py, draws/swiss/selectors.py; issue 14):
 pair, review, change by hand, publish; requested byes, forbidden pairs, withdrawals, late
 entries, the initial order and the initial colour (C.04.1–C.04.3 2025, C.04.2)."""
 
@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from draws import swiss_selectors as selectors
-from draws import swiss_services as services
 from draws.models import ByeRequest, SwissRound
-from draws.swiss import pair_round
+from draws.swiss import selectors, services
+from draws.swiss.pairing import pair_round
 from events.errors import UserError
 from events.models import AuditEntry, Bye, Game, Player, Round
 from events.services import PlayerFields, game_result_record

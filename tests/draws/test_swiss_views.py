@@ -1,4 +1,4 @@
-"""The Swiss screens (draws/swiss_views.py; issue 14) by persona: the director's Swiss page and
+"""The Swiss screens (draws/swiss/views.py; issue 14) by persona: the director's Swiss page and
 round review, publishing, a manual change with its confirmation, the printable sheets, and what
 the public sees before and after publishing."""
 
@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from draws import swiss_selectors as selectors
-from draws import swiss_services as services
+from draws.swiss import selectors, services
 from events.models import AuditEntry, Game, Round
 from events.services import access_grant, game_result_record
 from tests.conftest import make_event

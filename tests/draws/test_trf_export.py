@@ -9,7 +9,7 @@ from the start numbers) and Swiss events generated here and paired round by roun
 services, as a director pairs them: equal ratings, unrated players, requested half- and
 zero-point byes, forfeits (one-sided and double), withdrawals, late entries (which take a
 pairing number among the others), forbidden pairs and Baku acceleration
-(``draws/trf_import.py``, ``swiss_trf_export``).
+(``draws/swiss/trf_import.py``, ``swiss_trf_export``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from draws import swiss_services as swiss
+from draws.swiss import services as swiss
 from events.models import Event, Game, Player
 from events.services import PlayerFields, game_result_record, players_register_many
 from tests.conftest import REPO, make_event

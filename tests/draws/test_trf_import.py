@@ -1,5 +1,5 @@
-"""What an imported TRF says about pairing the rest of a Swiss (draws/trf_import.py, issue 20):
-the next round's requested byes, pairing numbers, initial colour, acceleration, forbidden
+"""What an imported TRF says about pairing the rest of a Swiss (draws/swiss/trf_import.py,
+issue 20): the next round's requested byes, pairing numbers, initial colour, acceleration, forbidden
 pairs; the refusals (one line, nothing changed) and the notes the director is shown."""
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_pairing_numbers_and_initial_colour(tmp_path: Path, records: str, colour
 
 def test_baku_acceleration_and_forbidden_pairs(tmp_path: Path) -> None:
     # Six players, five rounds: Baku accelerates rounds 1-3 (a win's points in rounds 1-2, a
-    # draw's in round 3) for pairing numbers 1-3 (C.04.5; draws/swiss/acceleration.py).
+    # draw's in round 3) for pairing numbers 1-3 (C.04.5; draws/swiss/pairing/acceleration.py).
     accelerations = "".join(
         f"XXA {n:4d}" + ("  1.0  1.0  0.5" if n <= 3 else "  0.0  0.0  0.0") + "\n"
         for n in range(1, 7)

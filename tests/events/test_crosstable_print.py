@@ -73,7 +73,7 @@ def draft_round(director) -> tuple[Event, int]:  # type: ignore[no-untyped-def]
     """A 5-player Swiss: round 1 paired, published and played; round 2 paired by the engine
     and still under the director's review, with its pairing-allocated bye. Returns the event
     and the start number of round 2's bye (5 players: round 1 has a bye too)."""
-    from draws import swiss_services
+    from draws.swiss import services as swiss_services
     from events.models import Bye
 
     event = make_event(director, players=5, rounds=5)

@@ -15,8 +15,8 @@ import json
 import pytest
 from django.db import IntegrityError, transaction
 
-from draws import swiss_selectors
-from draws.swiss_services import (
+from draws.swiss import selectors as swiss_selectors
+from draws.swiss.services import (
     late_entry_register,
     participants_close,
     swiss_round_pair,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from draws.swiss_services import withdrawal_record
+from draws.swiss.services import withdrawal_record
 from events.models import AuditEntry, Event, Game, Player
 from events.services import game_result_record
 

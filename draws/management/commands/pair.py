@@ -20,9 +20,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from draws import swiss_selectors as selectors
-from draws import swiss_services as services
-from draws.swiss import Difference, Pairing, check_round
+from draws.swiss import selectors, services
+from draws.swiss.pairing import Difference, Pairing, check_round
 from events.errors import UserError
 from events.formats import format_of
 from events.management import event_or_fail

@@ -22,8 +22,8 @@ When no pair of the bracket costs anything under [C8]–[C10] (round 1; round 2 
 preferences or none), the first identifier is found directly: each team, smallest TPN
 first, is made a top member whenever a perfect matching still allows it, then each top member
 takes the smallest bottom member that still allows one (Edmonds' cardinality matching,
-:mod:`draws.swiss.completion`). Otherwise the minimum is one maximum-weight perfect matching
-(:mod:`draws.swiss.matching`, exact integers) with the criteria packed into each pair's
+:mod:`draws.swiss.pairing.completion`). Otherwise the minimum is one maximum-weight perfect matching
+(:mod:`draws.swiss.pairing.matching`, exact integers) with the criteria packed into each pair's
 weight, highest first. The identifier
 packs in two layers: a bottom member at bracket position p costs 2^(B−p), so the top set with
 the lowest TPNs wins whatever the bottoms are (its binary sum is smallest); then the bottom
@@ -37,8 +37,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from draws.swiss.completion import UNMATCHED, CompatibilityGraph
-from draws.swiss.matching import MaxWeightMatching
+from draws.swiss.pairing.completion import UNMATCHED, CompatibilityGraph
+from draws.swiss.pairing.matching import MaxWeightMatching
 from formats.teams.pairing.field import Field
 from formats.teams.pairing.state import TeamState
 

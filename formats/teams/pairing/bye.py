@@ -9,7 +9,7 @@ the order of 3.4.2–3.4.4 and the first that leaves a perfect matching of the o
 
 from __future__ import annotations
 
-from draws.swiss.completion import UNMATCHED
+from draws.swiss.pairing.completion import UNMATCHED
 from formats.teams.pairing.field import Field
 from formats.teams.pairing.model import PairingImpossible
 

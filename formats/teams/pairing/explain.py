@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from draws.swiss.explain import points
+from draws.swiss.pairing.explain import points
 from formats.teams.pairing import colours as rules
 from formats.teams.pairing.bracket import PairCriteria
 from formats.teams.pairing.colours import ColourChoice

@@ -10,7 +10,7 @@ perfect matching in the graph of the pairs C1 allows. Every such matching can be
 the procedure of 3.3.2 (a bracket may take upfloaters from any lower scoregroup), so the test
 is exact, not just necessary.
 
-The answers come from Edmonds' cardinality matching (:mod:`draws.swiss.completion`). A
+The answers come from Edmonds' cardinality matching (:mod:`draws.swiss.pairing.completion`). A
 perfect matching of everyone still to be paired is kept, and a question about "everyone but
 these" starts from it: only the partners of the removed teams need new partners.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from draws.swiss.completion import UNMATCHED, CompatibilityGraph
+from draws.swiss.pairing.completion import UNMATCHED, CompatibilityGraph
 
 
 class Pairability:

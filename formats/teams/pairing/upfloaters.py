@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from draws.swiss.explain import points
+from draws.swiss.pairing.explain import points
 from formats.teams.pairing.field import Field
 from formats.teams.pairing.model import PairingImpossible
 

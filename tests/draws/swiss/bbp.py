@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from draws.swiss import PairingRequest
+from draws.swiss.pairing import PairingRequest
 from events.records import PAIRING_BYE, Crosstable, Entrant, RoundResult, Scoring
 from events.trf import parse_trf
 

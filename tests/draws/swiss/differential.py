@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from draws.swiss import PairingImpossible, baku_acceleration, pair_round
+from draws.swiss.pairing import PairingImpossible, baku_acceleration, pair_round
 from events.records import Crosstable, Scoring
 from tests.draws.swiss import bbp
 from tests.tallies import register

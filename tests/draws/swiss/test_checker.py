@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from draws.swiss import PairingRequest, check_round
+from draws.swiss.pairing import PairingRequest, check_round
 from tests.draws.swiss.builders import crosstable
 
 TABLE = crosstable(4, {1: ["3w="], 2: ["4b="], 3: ["1b="], 4: ["2w="]})

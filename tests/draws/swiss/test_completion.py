@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from draws.swiss.completion import UNMATCHED, CompatibilityGraph
+from draws.swiss.pairing.completion import UNMATCHED, CompatibilityGraph
 
 
 def _largest(edges: list[tuple[int, int]]) -> int:

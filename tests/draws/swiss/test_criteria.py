@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from draws.swiss import PairingImpossible, PairingRequest, baku_acceleration, pair_round
+from draws.swiss.pairing import PairingImpossible, PairingRequest, baku_acceleration, pair_round
 from events.records import Scoring
 from tests.draws.swiss.builders import crosstable
 

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from draws.swiss import PairingRequest, pair_round
-from draws.swiss.matching import MaxWeightMatching
+from draws.swiss.pairing import PairingRequest, pair_round
+from draws.swiss.pairing.matching import MaxWeightMatching
 from tests.standings.generate import generate_large_swiss
 
 

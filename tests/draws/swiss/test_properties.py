@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draws.swiss import PairingImpossible, PairingRequest, pair_round
-from draws.swiss.players import bye_eligible, past_results
+from draws.swiss.pairing import PairingImpossible, PairingRequest, pair_round
+from draws.swiss.pairing.players import bye_eligible, past_results
 from events.records import Crosstable, Entrant, RoundResult
 
 

@@ -1,6 +1,6 @@
 """Issue 20, "Switching from another program mid-event": a TRF written after round k by another
 program, imported with the real ``import_trf`` command into PostgreSQL, then ``manage.py
-pair``: exactly bbpPairings' pairing of the same file (``draws/trf_import.py``).
+pair``: exactly bbpPairings' pairing of the same file (``draws/swiss/trf_import.py``).
 
 Tournaments come from bbpPairings' own generator (requested half-point byes, forfeits,
 withdrawals); each is cut after every round k as another program writes it: the tournament

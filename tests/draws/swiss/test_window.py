@@ -1,5 +1,5 @@
-"""The window solve (draws/swiss/window.py) against the whole-graph solve, and the fast weights
-(``WeightTable``) against ``edge_weight``, on simulated tournaments; no oracle needed.
+"""The window solve (draws/swiss/pairing/window.py) against the whole-graph solve, and the
+fast weights (``WeightTable``) against ``edge_weight``, on simulated tournaments; no oracle needed.
 
 Each tournament is played round by round with the engine's own pairings and random results,
 absences and forbidden pairs, so the states have colour preferences, floats and byes."""
@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from draws.swiss import PairingImpossible, PairingRequest, pair_round
-from draws.swiss.dutch import pair_players, sort_players
-from draws.swiss.engine import weight_context
-from draws.swiss.players import PlayerState, field_state
-from draws.swiss.weights import ByeContext, WeightContext, WeightTable, edge_weight
+from draws.swiss.pairing import PairingImpossible, PairingRequest, pair_round
+from draws.swiss.pairing.dutch import pair_players, sort_players
+from draws.swiss.pairing.engine import weight_context
+from draws.swiss.pairing.players import PlayerState, field_state
+from draws.swiss.pairing.weights import ByeContext, WeightContext, WeightTable, edge_weight
 from events.records import Crosstable, Entrant, RoundResult
 
 

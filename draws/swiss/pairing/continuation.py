@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from draws.swiss.acceleration import baku_acceleration
+from draws.swiss.pairing.acceleration import baku_acceleration
 from events.records import FORFEIT_WIN, PAIRING_BYE, Crosstable, RoundResult, Scoring
 
 

@@ -1,7 +1,7 @@
 """``pair_round``: the crosstable and the request in, the round's pairing out.
 
-C.04.3 (2025) for the pairing itself (:mod:`draws.swiss.dutch`), its colour allocation rules
-(:mod:`draws.swiss.colours`), C.04.2 for board order and for who is paired at all (absent
+C.04.3 (2025) for the pairing itself (:mod:`draws.swiss.pairing.dutch`), its colour allocation rules
+(:mod:`draws.swiss.pairing.colours`), C.04.2 for board order and for who is paired at all (absent
 players, requested byes, forbidden pairs).
 """
 
@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from draws.swiss.colours import choose_colour
-from draws.swiss.dutch import pair_players
-from draws.swiss.explain import board_reasons, bracket_reports, notes_for
-from draws.swiss.model import BLACK, WHITE, Board, Pairing, PairingImpossible, PairingRequest
-from draws.swiss.players import FieldState, PlayerState, field_state
-from draws.swiss.weights import WeightContext, bits
+from draws.swiss.pairing.colours import choose_colour
+from draws.swiss.pairing.dutch import pair_players
+from draws.swiss.pairing.explain import board_reasons, bracket_reports, notes_for
+from draws.swiss.pairing.model import (
+    BLACK,
+    WHITE,
+    Board,
+    Pairing,
+    PairingImpossible,
+    PairingRequest,
+)
+from draws.swiss.pairing.players import FieldState, PlayerState, field_state
+from draws.swiss.pairing.weights import WeightContext, bits
 from events.records import Crosstable
 
 

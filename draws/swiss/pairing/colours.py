@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from draws.swiss.model import BLACK, WHITE
-from draws.swiss.players import PlayerState
+from draws.swiss.pairing.model import BLACK, WHITE
+from draws.swiss.pairing.players import PlayerState
 
 RULE_BOTH = "both colour preferences met"
 RULE_ABSOLUTE = "absolute colour preference"

@@ -16,7 +16,7 @@ bbpPairings reads it:
   (and a forfeit loss without an opponent) none, ``F`` a full point (granted in advance, as
   Swiss-Manager and JaVaFo write it; the director's own requests are half or zero, C.04.2).
 - **The initial colour** is the file's (``XXC white1|black1``, ``152``), else read back from
-  the rounds played (:func:`draws.swiss.continuation.inferred_initial_colour`), else the
+  the rounds played (:func:`draws.swiss.pairing.continuation.inferred_initial_colour`), else the
   event's lot as for any event.
 - **Acceleration**: TRF-2026 ``192 ..._BAKU`` or ``XXA`` points that are the Baku
   acceleration (C.04.5) make the event Baku-accelerated; other ``XXA`` points are kept as
@@ -32,10 +32,10 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from draws import swiss_selectors as selectors
 from draws.models import ByeRequest, ForbiddenPair, SwissRound, SwissSetup
-from draws.swiss import baku_acceleration
-from draws.swiss.continuation import acceleration_difference, inferred_initial_colour
+from draws.swiss import selectors
+from draws.swiss.pairing import baku_acceleration
+from draws.swiss.pairing.continuation import acceleration_difference, inferred_initial_colour
 from events.errors import UserError
 from events.imports import TrfExport, TrfPart, trf_part_register
 from events.models import Event, EventSystem, Player

@@ -1,19 +1,20 @@
 """The matching computer behind the bracket procedure: the window, not the whole field.
 
-bbpPairings answers every question of a bracket (:mod:`draws.swiss.dutch`) with one maximum
+bbpPairings answers every question of a bracket (:mod:`draws.swiss.pairing.dutch`) with one maximum
 weight matching over all players still unpaired. Only the players of the *window* (the moved
 down players, the current score group and the next one) have edges that carry anything below
-the top field of the weight (:mod:`draws.swiss.weights`): an edge that touches a player below
-the window carries the completion field alone (1 + one per player who is no bye candidate).
+the top field of the weight (:mod:`draws.swiss.pairing.weights`): an edge that touches a
+player below the window carries the completion field alone (1 + one per player who is no
+bye candidate).
 Summed over a perfect matching (the bye being matched to an extra vertex) that field is the
 same constant for every pairing whose bye is a bye candidate, and such pairings exist (the
 round starts by checking it and every decision keeps it). So the best pairing of the whole
 field is a best matching of the window on the lower fields, completed by any perfect matching
 of the rest (the window players it leaves single, everyone below, the bye vertex), provided
 such a completion exists. :class:`WindowMatching` solves the window alone (a maximum weight
-matching that may leave players single, :mod:`draws.swiss.matching`), checks the completion
+matching that may leave players single, :mod:`draws.swiss.pairing.matching`), checks the completion
 with a cardinality matching of the rest kept from check to check
-(:mod:`draws.swiss.completion`), and falls back to the whole graph when the check fails.
+(:mod:`draws.swiss.pairing.completion`), and falls back to the whole graph when the check fails.
 
 That argument needs the lower fields of a window matching to stay below the top field, which
 :class:`WindowMatching` checks too. It does not hold when the C9 bits (the bye assignee's
@@ -27,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from draws.swiss.completion import UNMATCHED, CompatibilityGraph
-from draws.swiss.matching import MaxWeightMatching
+from draws.swiss.pairing.completion import UNMATCHED, CompatibilityGraph
+from draws.swiss.pairing.matching import MaxWeightMatching
 
 
 class GlobalMatching:

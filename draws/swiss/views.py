@@ -16,8 +16,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from draws import swiss_selectors as selectors
-from draws import swiss_services as services
 from draws.pdf import (
     PairingLine,
     find_board_lines,
@@ -26,7 +24,8 @@ from draws.pdf import (
     pairing_lines,
     pairings_pdf,
 )
-from draws.swiss_forms import (
+from draws.swiss import selectors, services
+from draws.swiss.forms import (
     ByeRequestForm,
     ForbiddenPairForm,
     LateEntryForm,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from draws.swiss.model import BLACK, WHITE, PairingRequest
+from draws.swiss.pairing.model import BLACK, WHITE, PairingRequest
 from events.records import PAIRING_BYE, Crosstable, Entrant, RoundResult, Scoring
 
 FLOAT_DOWN = "D"

@@ -1,14 +1,14 @@
 """Can the rest of the round still be paired? Cardinality matching on the compatibility graph.
 
 Completion (C.04.3 (2025) C4, with C1–C3 and C2's bye) is the top field of every Dutch edge
-weight (:mod:`draws.swiss.weights`): the whole round must stay pairable, at most one player
+weight (:mod:`draws.swiss.pairing.weights`): the whole round must stay pairable, at most one player
 left over, and that one a bye candidate. That is a question about a *perfect* matching of the
 compatibility graph with one extra vertex, the bye, joined to the bye candidates; it needs no
 weights. This module answers it with Edmonds' blossom algorithm for maximum cardinality
 matching (one alternating-tree search per exposed vertex, stopping at the first augmenting
 path), on a graph that never changes during a round, so the neighbour lists are built once
 and a maximum matching of the players below the current window can be kept and reused
-(:mod:`draws.swiss.window`).
+(:mod:`draws.swiss.pairing.window`).
 """
 
 from __future__ import annotations

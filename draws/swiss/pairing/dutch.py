@@ -8,13 +8,13 @@ first one in the order of Art. 3 (MDPs by rank, exchanges as few and as close as
 S1 players matched with the first fitting S2 player).
 
 As in bbpPairings, each of these questions is answered by a maximum-weight matching over all
-players still to be paired: the weights (:mod:`draws.swiss.weights`) put completion of the
+players still to be paired: the weights (:mod:`draws.swiss.pairing.weights`) put completion of the
 whole round first, then the current bracket's criteria, then the next bracket's; the ordering
 rules of Art. 3 are settled one decision at a time by nudging the low bits of the weights and
 solving again. Each step below names bbpPairings' step it mirrors; the differential tests
 (tests/draws/swiss/test_differential.py) hold the two engines to the same answers. The
 matchings themselves are computed on the bracket's window, with the rest of the field only
-checked for completion (:mod:`draws.swiss.window`); that gives the same optimum.
+checked for completion (:mod:`draws.swiss.pairing.window`); that gives the same optimum.
 """
 
 from __future__ import annotations
@@ -23,21 +23,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from draws.swiss.completion import UNMATCHED, CompatibilityGraph
-from draws.swiss.model import PairingImpossible
-from draws.swiss.players import PlayerState
-from draws.swiss.weights import (
+from draws.swiss.pairing.completion import UNMATCHED, CompatibilityGraph
+from draws.swiss.pairing.model import PairingImpossible
+from draws.swiss.pairing.players import PlayerState
+from draws.swiss.pairing.weights import (
     ByeContext,
     WeightContext,
     WeightTable,
     compatible,
 )
-from draws.swiss.window import GlobalMatching, WindowMatching
+from draws.swiss.pairing.window import GlobalMatching, WindowMatching
 
 
 @dataclass
 class BracketTrace:
-    """What happened in one bracket, for the explanations (:mod:`draws.swiss.explain`)."""
+    """What happened in one bracket, for the explanations (:mod:`draws.swiss.pairing.explain`)."""
 
     score: Fraction
     residents: list[int]
@@ -570,7 +570,7 @@ def pair_players(
     """Pair one round with the 2025 Dutch rules (players already filtered for absence).
 
     ``whole_graph`` solves every step on the whole field, as bbpPairings does, instead of the
-    bracket's window (:mod:`draws.swiss.window`); the tests compare the two."""
+    bracket's window (:mod:`draws.swiss.pairing.window`); the tests compare the two."""
     ordered = sort_players(players)
     if not ordered:
         return DutchResult([], None, [], None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from draws.swiss.colours import (
+from draws.swiss.pairing.colours import (
     RULE_ABSOLUTE,
     RULE_ALTERNATE,
     RULE_BOTH,
@@ -18,9 +18,9 @@ from draws.swiss.colours import (
     RULE_STRONG,
     ColourChoice,
 )
-from draws.swiss.dutch import BracketTrace, DutchResult
-from draws.swiss.model import BracketReport
-from draws.swiss.players import FLOAT_DOWN, FLOAT_UP, PlayerState
+from draws.swiss.pairing.dutch import BracketTrace, DutchResult
+from draws.swiss.pairing.model import BracketReport
+from draws.swiss.pairing.players import FLOAT_DOWN, FLOAT_UP, PlayerState
 
 
 def points(value: Fraction) -> str:

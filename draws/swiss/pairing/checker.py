@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from draws.swiss.colours import choose_colour
-from draws.swiss.engine import pair_round, weight_context
-from draws.swiss.model import Difference, Pairing, PairingImpossible, PairingRequest
-from draws.swiss.players import FLOAT_DOWN, FLOAT_UP, PlayerState, field_state
-from draws.swiss.weights import compatible
+from draws.swiss.pairing.colours import choose_colour
+from draws.swiss.pairing.engine import pair_round, weight_context
+from draws.swiss.pairing.model import Difference, Pairing, PairingImpossible, PairingRequest
+from draws.swiss.pairing.players import FLOAT_DOWN, FLOAT_UP, PlayerState, field_state
+from draws.swiss.pairing.weights import compatible
 from events.records import Crosstable
 
 

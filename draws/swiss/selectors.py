@@ -1,10 +1,10 @@
 """Reads for Swiss pairing (issue 14): the engine's input from the database, whether a round
 can be paired now, and what the director's review page shows.
 
-The engine (:mod:`draws.swiss`) takes the event's crosstable records of the rounds before the
-one to pair, as the tie-break engine does, plus a :class:`~draws.swiss.PairingRequest` built
-here from the director's settings: withdrawals, requested byes, forbidden pairs, the initial
-colour and the acceleration.
+The engine (:mod:`draws.swiss.pairing`) takes the event's crosstable records of the rounds
+before the one to pair, as the tie-break engine does, plus a
+:class:`~draws.swiss.pairing.PairingRequest` built here from the director's settings:
+withdrawals, requested byes, forbidden pairs, the initial colour and the acceleration.
 
 Decisions (docs/pairing.md, "Running a Swiss"):
 
@@ -30,7 +30,7 @@ from django.http import Http404
 
 from draws.lots import LotDrawer
 from draws.models import ByeRequest, ForbiddenPair, SwissRound, SwissSetup
-from draws.swiss import PairingRequest, baku_acceleration
+from draws.swiss.pairing import PairingRequest, baku_acceleration
 from events.limits import MAX_PAIRED_PLAYERS, InputTooLarge
 from events.models import Bye, Event, EventSystem, Game, Player, Round
 from events.records import Crosstable

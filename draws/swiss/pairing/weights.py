@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from draws.swiss.players import FLOAT_DOWN, FLOAT_UP, PlayerState
+from draws.swiss.pairing.players import FLOAT_DOWN, FLOAT_UP, PlayerState
 
 
 def bits(value: int) -> int:

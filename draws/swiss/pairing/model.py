@@ -23,7 +23,7 @@ class PairingRequest:
     * ``requested_byes``: ``(start_no, "H" | "Z" | "F")``; those players are not paired either.
     * ``forbidden_pairs``: pairs that must not meet, absolute like a rematch (C.04.2 / C1).
     * ``acceleration``: virtual points per start number for this round (C.04.5; see
-      :mod:`draws.swiss.acceleration`).
+      :mod:`draws.swiss.pairing.acceleration`).
     * ``acceleration_history``: ``(round, start_no, points)`` for earlier rounds; the float
       criteria compare the scores the players had when a past round was paired, accelerated
       scores included (needed only when earlier rounds were accelerated).

@@ -1,7 +1,7 @@
 """Writes for Swiss pairing (issue 14; HackSoft style: ``noun_verb``, keyword-only, one
 transaction each, ending with :func:`events.services.event_changed`).
 
-The round workflow: :func:`swiss_round_pair` runs the Dutch engine (:mod:`draws.swiss`) and
+The round workflow: :func:`swiss_round_pair` runs the Dutch engine (:mod:`draws.swiss.pairing`) and
 stores its pairing as an unpublished round with the engine's explanation; the director reviews
 it, may change it by hand (:func:`swiss_round_edit`: every change is checked against the rules
 and needs a confirmation when it breaks one or departs from the Dutch pairing), then publishes
@@ -21,7 +21,6 @@ from typing import Any
 
 from django.db import transaction
 
-from draws import swiss_selectors as selectors
 from draws.models import (
     DIRECTOR_BYES,
     Acceleration,
@@ -33,7 +32,8 @@ from draws.models import (
     SwissRound,
     SwissSetup,
 )
-from draws.swiss import Difference, Pairing, PairingImpossible, check_round, pair_round
+from draws.swiss import selectors
+from draws.swiss.pairing import Difference, Pairing, PairingImpossible, check_round, pair_round
 from events.errors import UserError
 from events.models import Bye, ByeKind, Event, EventStatus, Game, Player, Round, RoundSlot
 from events.services import (
@@ -563,7 +563,7 @@ def swiss_round_edit(
 ) -> list[Difference]:
     """Change a paired round by hand: ``change`` is "swap" (values: board), "exchange"
     (values: two start numbers) or "set" (values: board, white, black). The changed round is
-    checked against the rules (:func:`draws.swiss.check_round`); if it breaks one or departs
+    checked against the rules (:func:`draws.swiss.pairing.check_round`); if it breaks one or departs
     from the Dutch pairing, :class:`NeedsConfirmation` says how, and nothing is written
     unless ``confirm``. The audit entry keeps the round before and after, and the reasons."""
     event_require_open(event)

@@ -6,7 +6,7 @@ general graphs", SIAM J. Comput. 15, 1986), following the structure of Joris van
 public-domain reference implementation (``mwmatching.py``, 2008), which networkx also ports.
 It is the same family of algorithm that bbpPairings uses; the Dutch engine needs it because the
 2025 rules define the best pairing as a lexicographic optimum, which bbpPairings encodes as one
-big integer weight per pair (see :mod:`draws.swiss.dutch`).
+big integer weight per pair (see :mod:`draws.swiss.pairing.dutch`).
 
 Two things differ from the reference implementation:
 
