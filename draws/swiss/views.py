@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -111,17 +112,36 @@ def _posted(
     return redirect("draws:swiss", slug=slug)
 
 
-@require_POST
-def setup(request: HttpRequest, slug: str) -> HttpResponse:
-    def run(event: Event, form: SwissSetupForm) -> object:
-        return services.swiss_setup_set(
-            event=event,
-            initial_colour=form.cleaned_data["initial_colour"],
-            acceleration=form.cleaned_data["acceleration"],
-            user=request.user,
-        )
+def _form_action(
+    form_class: type, service: str, done: str, **fields: str
+) -> Callable[[HttpRequest, str], HttpResponse]:
+    """A view that posts ``form_class`` to the Swiss service named ``service``: each keyword of
+    the service from the form field named beside it (``round_no="round"``), plus the event and
+    the user. The service is looked up when the view runs (the module stays patchable)."""
 
-    return _posted(request, slug, SwissSetupForm, run, "Swiss settings saved.")
+    @require_POST
+    def view(request: HttpRequest, slug: str) -> HttpResponse:
+        def run(event: Event, form: forms.Form) -> object:
+            data = {keyword: form.cleaned_data[field] for keyword, field in fields.items()}
+            return getattr(services, service)(event=event, user=request.user, **data)
+
+        return _posted(request, slug, form_class, run, done)
+
+    return view
+
+
+def _undo_action(service: str, key: str, done: str) -> Callable[..., HttpResponse]:
+    """A view that withdraws one recorded item (a bye request, a forbidden pair) by the id in
+    its URL: the Swiss service named ``service`` takes it as ``key``."""
+
+    @require_POST
+    def view(request: HttpRequest, slug: str, **ids: int) -> HttpResponse:
+        def run(event: Event) -> object:
+            return getattr(services, service)(event=event, user=request.user, **{key: ids[key]})
+
+        return _done(request, slug, run, done)
+
+    return view
 
 
 def _done(
@@ -138,6 +158,42 @@ def _done(
     return redirect("draws:swiss", slug=slug)
 
 
+setup = _form_action(
+    SwissSetupForm,
+    "swiss_setup_set",
+    "Swiss settings saved.",
+    initial_colour="initial_colour",
+    acceleration="acceleration",
+)
+bye_add = _form_action(
+    ByeRequestForm,
+    "bye_request_record",
+    "Bye recorded.",
+    start_no="start_no",
+    round_no="round",
+    kind="kind",
+    note="note",
+)
+bye_cancel = _undo_action("bye_request_cancel", "request_id", "Bye cancelled.")
+forbidden_add = _form_action(
+    ForbiddenPairForm,
+    "forbidden_pair_add",
+    "Forbidden pair recorded.",
+    first="first",
+    second="second",
+    reason="reason",
+    until_round="until_round",
+)
+forbidden_remove = _undo_action("forbidden_pair_remove", "pair_id", "Forbidden pair removed.")
+withdrawal = _form_action(
+    WithdrawalForm,
+    "withdrawal_record",
+    "Withdrawal recorded.",
+    start_no="start_no",
+    after_round="after_round",
+)
+
+
 @require_POST
 def close_list(request: HttpRequest, slug: str) -> HttpResponse:
     return _done(
@@ -146,76 +202,6 @@ def close_list(request: HttpRequest, slug: str) -> HttpResponse:
         lambda event: services.participants_close(event=event, user=request.user),
         "The list of participants is closed: pairing numbers are fixed.",
     )
-
-
-@require_POST
-def bye_add(request: HttpRequest, slug: str) -> HttpResponse:
-    def run(event: Event, form: ByeRequestForm) -> object:
-        data = form.cleaned_data
-        return services.bye_request_record(
-            event=event,
-            start_no=data["start_no"],
-            round_no=data["round"],
-            kind=data["kind"],
-            note=data["note"],
-            user=request.user,
-        )
-
-    return _posted(request, slug, ByeRequestForm, run, "Bye recorded.")
-
-
-@require_POST
-def bye_cancel(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
-    return _done(
-        request,
-        slug,
-        lambda event: services.bye_request_cancel(
-            event=event, request_id=request_id, user=request.user
-        ),
-        "Bye cancelled.",
-    )
-
-
-@require_POST
-def forbidden_add(request: HttpRequest, slug: str) -> HttpResponse:
-    def run(event: Event, form: ForbiddenPairForm) -> object:
-        data = form.cleaned_data
-        return services.forbidden_pair_add(
-            event=event,
-            first=data["first"],
-            second=data["second"],
-            reason=data["reason"],
-            until_round=data["until_round"],
-            user=request.user,
-        )
-
-    return _posted(request, slug, ForbiddenPairForm, run, "Forbidden pair recorded.")
-
-
-@require_POST
-def forbidden_remove(request: HttpRequest, slug: str, pair_id: int) -> HttpResponse:
-    return _done(
-        request,
-        slug,
-        lambda event: services.forbidden_pair_remove(
-            event=event, pair_id=pair_id, user=request.user
-        ),
-        "Forbidden pair removed.",
-    )
-
-
-@require_POST
-def withdrawal(request: HttpRequest, slug: str) -> HttpResponse:
-    def run(event: Event, form: WithdrawalForm) -> object:
-        data = form.cleaned_data
-        return services.withdrawal_record(
-            event=event,
-            start_no=data["start_no"],
-            after_round=data["after_round"],
-            user=request.user,
-        )
-
-    return _posted(request, slug, WithdrawalForm, run, "Withdrawal recorded.")
 
 
 @require_POST

@@ -22,25 +22,7 @@ from typing import Any
 from events.errors import UserError
 from events.exchange import ImportContext, Invalid, Section, one_line, section_register, typed
 from events.models import Event, EventStatus, Player, Round
-from formats.teams.models import (
-    BOARD_RESULTS,
-    BoardGame,
-    LineUp,
-    LineUpBoard,
-    LineUpDeadline,
-    LineUpsClose,
-    MatchForfeit,
-    ProhibitedPairing,
-    RosterEntry,
-    Team,
-    TeamAdjustment,
-    TeamBye,
-    TeamByeKind,
-    TeamMatch,
-    TeamRoundNotes,
-    TeamRoundSlot,
-    TeamSetup,
-)
+from formats.teams import models
 from formats.teams.services import board_prize_amounts
 
 SETUP_KEYS = ("boards", "match_points", "primary", "colour_preferences", "initial_colour")
@@ -52,7 +34,7 @@ def _text(value: Decimal | None) -> str | None:
 
 
 def _setup_export(event: Event) -> dict[str, Any]:
-    setup = TeamSetup.objects.filter(event=event).first() or TeamSetup(event=event)
+    setup = models.TeamSetup.objects.filter(event=event).first() or models.TeamSetup(event=event)
     found = {key: getattr(setup, key) for key in SETUP_KEYS}
     found["bye_match_points"] = _text(setup.bye_match_points)
     found["bye_game_points"] = _text(setup.bye_game_points)
@@ -65,10 +47,12 @@ def _setup_export(event: Event) -> dict[str, Any]:
 def _rounds_export(event: Event) -> list[dict[str, Any]]:
     rounds = []
     for rnd in Round.objects.filter(event=event).order_by("number"):
-        notes = TeamRoundNotes.objects.filter(round=rnd).first()
+        notes = models.TeamRoundNotes.objects.filter(round=rnd).first()
         matches = []
         for match in (
-            TeamMatch.objects.filter(round=rnd).order_by("table").select_related("white", "black")
+            models.TeamMatch.objects.filter(round=rnd)
+            .order_by("table")
+            .select_related("white", "black")
         ):
             boards = [
                 {"board": board, "white": first, "black": second, "result": result}
@@ -103,9 +87,9 @@ def team_event_export(event: Event) -> dict[str, Any]:
     if event.system not in TEAM_SYSTEMS:
         return {}
     teams = []
-    for team in Team.objects.filter(event=event):
+    for team in models.Team.objects.filter(event=event):
         roster = list(
-            RosterEntry.objects.filter(team=team)
+            models.RosterEntry.objects.filter(team=team)
             .order_by("position")
             .values_list("player__start_no", flat=True)
         )
@@ -125,17 +109,17 @@ def team_event_export(event: Event) -> dict[str, Any]:
             "boards": _lineup_boards(lineup),
             "override": lineup.override,
         }
-        for lineup in LineUp.objects.filter(event=event).select_related("team")
+        for lineup in models.LineUp.objects.filter(event=event).select_related("team")
     ]
     byes = [
         {"round": n, "team": t, "kind": k}
-        for n, t, k in TeamBye.objects.filter(event=event).values_list(
+        for n, t, k in models.TeamBye.objects.filter(event=event).values_list(
             "round_no", "team__team_no", "kind"
         )
     ]
     prohibited = [
         {"teams": [a, b], "first_round": first, "last_round": last}
-        for a, b, first, last in ProhibitedPairing.objects.filter(event=event)
+        for a, b, first, last in models.ProhibitedPairing.objects.filter(event=event)
         .order_by("pk")
         .values_list("team_a__team_no", "team_b__team_no", "first_round", "last_round")
     ]
@@ -156,7 +140,7 @@ def team_event_export(event: Event) -> dict[str, Any]:
                     "standings_only": only,
                     "reason": reason,
                 }
-                for team_no, round_no, mp, gp, only, reason in TeamAdjustment.objects.filter(
+                for team_no, round_no, mp, gp, only, reason in models.TeamAdjustment.objects.filter(
                     event=event
                 )
                 .order_by("pk")
@@ -171,7 +155,7 @@ def team_event_export(event: Event) -> dict[str, Any]:
             ],
             "lineup_deadlines": [
                 {"round": n, "closes_at": moment.isoformat()}
-                for n, moment in LineUpDeadline.objects.filter(event=event)
+                for n, moment in models.LineUpDeadline.objects.filter(event=event)
                 .order_by("round_no")
                 .values_list("round_no", "closes_at")
             ],
@@ -179,7 +163,7 @@ def team_event_export(event: Event) -> dict[str, Any]:
     }
 
 
-def _lineup_boards(lineup: LineUp) -> list[int | None]:
+def _lineup_boards(lineup: models.LineUp) -> list[int | None]:
     chosen = dict(lineup.boards.values_list("board", "player__start_no"))
     return [chosen.get(board) for board in range(1, max(chosen, default=0) + 1)]
 
@@ -212,7 +196,7 @@ def _setup_load(raw: Any, event: Event) -> None:
     values["lineups_close"] = typed(
         raw.get("lineups_close", "pairing"), str, "team_event.setup.lineups_close"
     )
-    if values["lineups_close"] not in LineUpsClose.values:
+    if values["lineups_close"] not in models.LineUpsClose.values:
         raise Invalid("team_event.setup.lineups_close: pairing or deadline")
     if not 1 <= values["boards"] <= 20:
         raise Invalid("team_event.setup: boards 1 to 20")
@@ -222,7 +206,7 @@ def _setup_load(raw: Any, event: Event) -> None:
     except UserError as exc:
         raise Invalid(f"team_event.setup.board_prizes: {exc}") from exc
     values["board_prizes"] = board_prizes
-    TeamSetup.objects.create(event=event, **values)
+    models.TeamSetup.objects.create(event=event, **values)
 
 
 def _min_games(value: Any) -> int | None:
@@ -245,7 +229,7 @@ class _Loader:
     def __init__(self, event: Event, context: ImportContext) -> None:
         self.event = event
         self.players = {p.start_no: p for p in Player.objects.filter(event=event)}
-        self.teams: dict[int, Team] = {}
+        self.teams: dict[int, models.Team] = {}
 
     def player(self, value: Any, where: str) -> Player | None:
         if value is None:
@@ -255,7 +239,7 @@ class _Loader:
             raise Invalid(f"{where}: no player {number}")
         return self.players[number]
 
-    def team(self, value: Any, where: str) -> Team:
+    def team(self, value: Any, where: str) -> models.Team:
         number = typed(value, int, where)
         if number not in self.teams:
             raise Invalid(f"{where}: no team {number}")
@@ -271,7 +255,7 @@ class _Loader:
         for i, raw in enumerate(items):
             where = f"team_event.teams[{i}]"
             typed(raw, dict, where)
-            team = Team.objects.create(
+            team = models.Team.objects.create(
                 event=self.event,
                 team_no=typed(raw.get("team_no"), int, f"{where}.team_no"),
                 name=one_line(raw.get("name"), f"{where}.name"),
@@ -282,13 +266,13 @@ class _Loader:
             roster = typed(raw.get("roster", []), list, f"{where}.roster")
             for position, number in enumerate(roster, start=1):
                 player = self.player(number, f"{where}.roster[{position - 1}]")
-                RosterEntry.objects.create(team=team, position=position, player=player)
+                models.RosterEntry.objects.create(team=team, position=position, player=player)
 
     def lineups_load(self, items: list[Any]) -> None:
         for i, raw in enumerate(items):
             where = f"team_event.lineups[{i}]"
             typed(raw, dict, where)
-            lineup = LineUp.objects.create(
+            lineup = models.LineUp.objects.create(
                 event=self.event,
                 round_no=self.round_no(raw, where),
                 team=self.team(raw.get("team"), f"{where}.team"),
@@ -298,17 +282,17 @@ class _Loader:
             for board, number in enumerate(boards, start=1):
                 player = self.player(number, f"{where}.boards[{board - 1}]")
                 if player is not None:
-                    LineUpBoard.objects.create(lineup=lineup, board=board, player=player)
+                    models.LineUpBoard.objects.create(lineup=lineup, board=board, player=player)
 
     def match_load(self, rnd: Round, raw: Any, where: str) -> None:
         typed(raw, dict, where)
         forfeit = typed(raw.get("forfeit", ""), str, f"{where}.forfeit")
-        if forfeit not in MatchForfeit.values:
+        if forfeit not in models.MatchForfeit.values:
             raise Invalid(f"{where}.forfeit: +-, -+, -- or empty")
         white = self.team(raw.get("white"), f"{where}.white")
         black = self.team(raw.get("black"), f"{where}.black")
         reasons = [str(r)[:500] for r in typed(raw.get("reasons", []), list, f"{where}.reasons")]
-        match = TeamMatch.objects.create(
+        match = models.TeamMatch.objects.create(
             round=rnd,
             table=typed(raw.get("table"), int, f"{where}.table"),
             white=white,
@@ -317,14 +301,14 @@ class _Loader:
             reasons=reasons,
         )
         for team in (white, black):
-            TeamRoundSlot.objects.create(round=rnd, team=team, match=match)
+            models.TeamRoundSlot.objects.create(round=rnd, team=team, match=match)
         for j, game in enumerate(typed(raw.get("boards", []), list, f"{where}.boards")):
             at = f"{where}.boards[{j}]"
             typed(game, dict, at)
             result = typed(game.get("result", ""), str, f"{at}.result")
-            if result not in ("", *BOARD_RESULTS):
+            if result not in ("", *models.BOARD_RESULTS):
                 raise Invalid(f"{at}.result: unknown result")
-            BoardGame.objects.create(
+            models.BoardGame.objects.create(
                 match=match,
                 board=typed(game.get("board"), int, f"{at}.board"),
                 first_player=self.player(game.get("white"), f"{at}.white"),
@@ -341,7 +325,7 @@ class _Loader:
             rnd.published = raw.get("published") is not False
             rnd.save(update_fields=["published"])
             notes = [str(n)[:500] for n in typed(raw.get("notes", []), list, f"{where}.notes")]
-            TeamRoundNotes.objects.create(round=rnd, notes=notes)
+            models.TeamRoundNotes.objects.create(round=rnd, notes=notes)
             for j, match in enumerate(typed(raw.get("matches", []), list, f"{where}.matches")):
                 self.match_load(rnd, match, f"{where}.matches[{j}]")
 
@@ -350,9 +334,9 @@ class _Loader:
             where = f"team_event.byes[{i}]"
             typed(raw, dict, where)
             kind = typed(raw.get("kind"), str, f"{where}.kind")
-            if kind not in TeamByeKind.values:
+            if kind not in models.TeamByeKind.values:
                 raise Invalid(f"{where}.kind: pairing, full, half or zero")
-            TeamBye.objects.create(
+            models.TeamBye.objects.create(
                 event=self.event,
                 round_no=self.round_no(raw, where),
                 team=self.team(raw.get("team"), f"{where}.team"),
@@ -372,7 +356,7 @@ class _Loader:
                 negative = text.startswith("-")
                 value = _decimal(text.lstrip("-"), f"{where}.{key}") or Decimal(0)
                 points[key] = -value if negative else value
-            TeamAdjustment.objects.create(
+            models.TeamAdjustment.objects.create(
                 event=self.event,
                 team=self.team(raw.get("team"), f"{where}.team"),
                 round_no=self.round_no(raw, where),
@@ -388,7 +372,7 @@ class _Loader:
             pair = typed(raw.get("teams"), list, f"{where}.teams")
             if len(pair) != 2:
                 raise Invalid(f"{where}.teams: two teams")
-            ProhibitedPairing.objects.create(
+            models.ProhibitedPairing.objects.create(
                 event=self.event,
                 team_a=self.team(pair[0], f"{where}.teams[0]"),
                 team_b=self.team(pair[1], f"{where}.teams[1]"),
@@ -415,7 +399,7 @@ def _deadlines_load(event: Event, items: list[Any]) -> None:
             raise Invalid(f"{where}.closes_at: an ISO 8601 date and time") from exc
         if moment.tzinfo is None:
             raise Invalid(f"{where}.closes_at: give the offset (+00:00)")
-        LineUpDeadline.objects.create(event=event, round_no=number, closes_at=moment)
+        models.LineUpDeadline.objects.create(event=event, round_no=number, closes_at=moment)
 
 
 def team_event_load(doc: Mapping[str, Any], event: Event, context: ImportContext) -> None:
