@@ -16,8 +16,7 @@ SITE_URL = "https://chess.example.org"
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def site_url(settings):  # type: ignore[no-untyped-def]
     settings.SITE_URL = SITE_URL
 
 

@@ -20,11 +20,6 @@ pytestmark = pytest.mark.django_db
 LOGIN = "/accounts/login/"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):  # type: ignore[no-untyped-def]
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _try(username: str, password: str, address: str = "192.0.2.1", **headers: str):  # type: ignore[no-untyped-def]
     return Client(REMOTE_ADDR=address, **headers).post(
         LOGIN, {"username": username, "password": password}

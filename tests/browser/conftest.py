@@ -92,5 +92,3 @@ def browser_settings(settings, live_server):  # type: ignore[no-untyped-def]
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    # The personas' passwords need no strength here; PBKDF2 would dominate the run time.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -33,12 +33,6 @@ DIRECTOR = {**RESULTS, "arbiter": 403}
 POST_ONLY = dict.fromkeys(PERSONAS, 405)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):  # type: ignore[no-untyped-def]
-    """The personas' passwords need no strength here; PBKDF2 would dominate the run time."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _with(expected: dict[str, Any], **changes: Any) -> dict[str, Any]:
     return {**expected, **changes}
 

@@ -22,12 +22,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):  # type: ignore[no-untyped-def]
-    """The personas' passwords need no strength here; PBKDF2 would dominate the run time."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def board(event: Event, number: int) -> Game:
     return Game.objects.select_related("round").get(round__event=event, board=number)
 

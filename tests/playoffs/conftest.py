@@ -110,9 +110,3 @@ def play_current_stage(
 
 def drawn(stage: rules.Stage, game: rules.PlayoffGame) -> str:
     return "1/2-1/2"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):  # type: ignore[no-untyped-def]
-    """The personas' passwords need no real hashing here; it made every test seconds slower."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
