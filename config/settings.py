@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -64,6 +64,28 @@ if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off")
 
 
+def _site_url_from_hosts(host: str) -> str:
+    """https:// and the first ``ALLOWED_HOSTS`` entry, when it is a plain host name."""
+    if host.startswith(".") or "*" in host:
+        raise ImproperlyConfigured(
+            f"SITE_URL must be set: the first ALLOWED_HOSTS entry {host!r} is a pattern, "
+            "not the site's address"
+        )
+    return f"https://{host}"
+
+
+def _scheme_and_host_only(parts: SplitResult) -> bool:
+    """http or https, a host and no more: no user, path, query or fragment."""
+    return (
+        parts.scheme in ("http", "https")
+        and bool(parts.hostname)
+        and parts.username is None
+        and parts.path in ("", "/")
+        and not parts.query
+        and not parts.fragment
+    )
+
+
 def _site_url(raw: str) -> str:
     """The public address links and QR codes are built from (``events.links``), never the
     request's Host header, which anyone can set. ``SITE_URL`` if given (scheme and host, an
@@ -72,22 +94,9 @@ def _site_url(raw: str) -> str:
     if not raw:
         if DEBUG:
             return "http://127.0.0.1:8000"
-        host = ALLOWED_HOSTS[0]
-        if host.startswith(".") or "*" in host:
-            raise ImproperlyConfigured(
-                f"SITE_URL must be set: the first ALLOWED_HOSTS entry {host!r} is a pattern, "
-                "not the site's address"
-            )
-        raw = f"https://{host}"
+        raw = _site_url_from_hosts(ALLOWED_HOSTS[0])
     parts = urlsplit(raw.strip())
-    if (
-        parts.scheme not in ("http", "https")
-        or not parts.hostname
-        or parts.username is not None
-        or parts.path not in ("", "/")
-        or parts.query
-        or parts.fragment
-    ):
+    if not _scheme_and_host_only(parts):
         raise ImproperlyConfigured(
             f"SITE_URL must be http(s)://host[:port], without a path, got {raw!r}"
         )

@@ -172,7 +172,12 @@ def big_swiss(table: Crosstable, event: NormEvent, upto: int) -> bool:
         for e in table.entrants
         if e.rating and e.federation not in NO_FEDERATION and e.federation != host
     ]
-    counted = [e for e in foreign if _missed(e.results, upto) <= 1]
+    return _foreigners_enough([e for e in foreign if _missed(e.results, upto) <= 1])
+
+
+def _foreigners_enough(counted: Sequence[Entrant]) -> bool:
+    """1.4.3 d's counts: at least 20 foreign rated players, from at least 3 federations, at
+    least 10 of them GM, IM, WGM or WIM."""
     return (
         len(counted) >= 20
         and len({e.federation for e in counted}) >= 3

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -251,10 +251,6 @@ def norm_watch(event: Event, report: RatingReport) -> list[Watched]:
     """Players with a norm reached, then those near one (by their best performance), with
     what their next game needs; at most :data:`WATCHED` of the latter."""
     reached = [row for row in report.rows if any(n.achieved for n in row.norms)]
-    near = sorted(
-        (row for row in report.rows if row not in reached and any(is_near(n) for n in row.norms)),
-        key=lambda row: -max(n.performance or 0 for n in row.norms),
-    )[:WATCHED]
     return [
         Watched(
             row,
@@ -262,8 +258,15 @@ def norm_watch(event: Event, report: RatingReport) -> list[Watched]:
             tuple(n for n in row.norms if is_near(n)),
             player_next_round(event, report, row.start_no),
         )
-        for row in [*reached, *near]
+        for row in [*reached, *_nearest(report, reached)]
     ]
+
+
+def _nearest(report: RatingReport, reached: Sequence[ReportRow]) -> list[ReportRow]:
+    """The players near a norm who reached none, by their best performance, at most
+    :data:`WATCHED` of them."""
+    near = (row for row in report.rows if row not in reached and any(is_near(n) for n in row.norms))
+    return sorted(near, key=lambda row: -max(n.performance or 0 for n in row.norms))[:WATCHED]
 
 
 class NoNorm(UserError):

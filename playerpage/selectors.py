@@ -20,6 +20,7 @@ from django.db.models import Q
 from events.contributions import Block, player_blocks
 from events.errors import UserError
 from events.models import Event, EventStatus, Game, Player, Round
+from events.records import Crosstable, Entrant
 from events.selectors import event_version, player_crosstable, points_text
 from playerpage.models import (
     TOKEN_PATTERN,
@@ -172,10 +173,8 @@ def _player_page(token: str) -> PlayerPage | None:
     )
     current = shown.values_list("number", flat=True).first()
     table = player_crosstable(event, player)  # the player's own rows: no whole crosstable
-    names = {e.start_no: e.name for e in table.entrants}
     mine = next(e for e in table.entrants if e.start_no == player.start_no)
-    last = current or 0
-    past = tuple(_past(r, names) for r in mine.results[:last] if r.round < last or r.code != "Z")
+    past = _past_rounds(table, mine, current or 0)
     points = sum((table.scoring.points(r) for r in mine.results), start=table.scoring.zero_bye * 0)
     place, after = _place(event, player.start_no)
     now = _now(event, player, current) if current is not None else None
@@ -193,15 +192,28 @@ def _player_page(token: str) -> PlayerPage | None:
         place=place,
         after_round=after,
         reports=_my_reports(player, current),
-        can_report=(
-            now is not None
-            and now.state == "paired"
-            and not now.result
-            and policy != Policy.OFF
-            and event.status != EventStatus.FINISHED
-        ),
+        can_report=_can_report(event, now, policy),
         policy=Policy(policy).label,
         blocks=tuple(player_blocks(event, player.start_no)),
+    )
+
+
+def _past_rounds(table: Crosstable, mine: Entrant, last: int) -> tuple[PastRound, ...]:
+    """The player's rounds up to the last published one; that round's bye is left out until
+    the round is paired (a "Z" there is no result yet)."""
+    names = {e.start_no: e.name for e in table.entrants}
+    return tuple(_past(r, names) for r in mine.results[:last] if r.round < last or r.code != "Z")
+
+
+def _can_report(event: Event, now: NowRound | None, policy: str) -> bool:
+    """A player may report the result of a paired game with none yet, when the reporting
+    policy allows reports and the event is not closed."""
+    return (
+        now is not None
+        and now.state == "paired"
+        and not now.result
+        and policy != Policy.OFF
+        and event.status != EventStatus.FINISHED
     )
 
 

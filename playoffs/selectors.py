@@ -8,6 +8,7 @@ corrected result can never leave a stale plan behind.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from events.formats import format_of
@@ -16,6 +17,7 @@ from events.selectors import last_complete_round, regulation_of
 from playoffs import rules
 from playoffs.models import ArbiterDecision, CoinToss, PlayoffGame, PlayoffState
 from standings.compute import StandingsTable
+from standings.ranking import Standing
 from standings.selectors import event_standings
 
 
@@ -95,18 +97,25 @@ def final_standings(event: Event, table: StandingsTable | None = None) -> Standi
     playoff = event_playoff(event)
     if playoff is None or playoff.status != "decided" or not playoff.order_groups:
         return table
-    by_no = {row.start_no: row for row in table.rows}
     tied = set(playoff.tied)
+    reordered = _playoff_rows(table, playoff.order_groups)
+    rest = [row for row in table.rows if row.start_no not in tied]
+    return replace(table, rows=tuple(reordered) + tuple(rest))
+
+
+def _playoff_rows(table: StandingsTable, order_groups: Sequence[Sequence[int]]) -> list[Standing]:
+    """The tied players' rows in the playoff's order, placed from 1; players the playoff left
+    level share their place."""
+    by_no = {row.start_no: row for row in table.rows}
     reordered = []
     place = 1
-    for group in playoff.order_groups:
+    for group in order_groups:
         for start_no in group:
             reordered.append(
                 replace(by_no[start_no], rank=place, shared=len(group) > 1, decided_by="PLAYOFF")
             )
         place += len(group)
-    rest = [row for row in table.rows if row.start_no not in tied]
-    return replace(table, rows=tuple(reordered) + tuple(rest))
+    return reordered
 
 
 def numbered_rows(event: Event, *, for_update: bool = False) -> dict[tuple[int, int], PlayoffGame]:

@@ -245,18 +245,30 @@ def _award(
         key=_category_order,
     )
     for _, level in groupby(candidates, key=_category_order):
-        members = [player.start_no for player in level]
-        while members:
-            positions = tuple(range(position, position + len(members)))
-            share = sum((category.prize(place) for place in positions), Fraction(0)) / len(members)
-            # Equal amounts: the main prize comes first, so a category share must be higher.
-            takers = [start_no for start_no in members if share > main[start_no]]
-            if takers == members:
-                for start_no in members:
-                    pending[start_no] = _Pending(start_no, index, positions, share)
-                return True
-            members = takers
+        taken = _level_takers(category, position, [player.start_no for player in level], main)
+        if taken is not None:
+            members, positions, share = taken
+            for start_no in members:
+                pending[start_no] = _Pending(start_no, index, positions, share)
+            return True
     return False
+
+
+def _level_takers(
+    category: Category, position: int, members: list[int], main: dict[int, Decimal]
+) -> tuple[list[int], tuple[int, ...], Fraction] | None:
+    """The players of one level who take the prize at ``position`` pooled with the next ones,
+    the positions pooled and each one's share; None when none of them does. A player whose
+    main prize is at least the share keeps it and drops out, and the rest pool again."""
+    while members:
+        positions = tuple(range(position, position + len(members)))
+        share = sum((category.prize(place) for place in positions), Fraction(0)) / len(members)
+        # Equal amounts: the main prize comes first, so a category share must be higher.
+        takers = [start_no for start_no in members if share > main[start_no]]
+        if takers == members:
+            return members, positions, share
+        members = takers
+    return None
 
 
 def _category_order(player: PlacedPlayer) -> tuple[int, int]:

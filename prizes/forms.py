@@ -221,29 +221,23 @@ class CategoryForm(forms.Form):
         }
 
     def _field_conditions(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        found: list[dict[str, Any]] = []
-
-        def add(field: str, op: str, value: Any) -> None:
-            found.append({"field": field, "op": op, "value": value})
-
-        low, high = data.get("rating_min"), data.get("rating_max")
-        if low is not None and high is not None and low > high:
-            raise forms.ValidationError(f"the rating band {low}–{high} is empty")
-        if low is not None:
-            add("rating", "ge", low)
-        if high is not None:
-            add("rating", "le", high)
+        found = _band_conditions(
+            "rating",
+            data.get("rating_min"),
+            data.get("rating_max"),
+            "the rating band {}–{} is empty",
+        )
         if data.get("rated"):
-            add("rated", "eq", data["rated"] == "rated")
+            found.append(_condition("rated", "eq", data["rated"] == "rated"))
         found += self._age_conditions(data)
         if data.get("sex"):
-            add("sex", "eq", data["sex"])
+            found.append(_condition("sex", "eq", data["sex"]))
         codes = data.get("federations") or []
         if codes:
             found.append(
-                {"field": "federation", "op": "eq", "value": codes[0]}
+                _condition("federation", "eq", codes[0])
                 if len(codes) == 1
-                else {"field": "federation", "op": "in", "value": codes}
+                else _condition("federation", "in", codes)
             )
         return found
 
@@ -253,21 +247,32 @@ class CategoryForm(forms.Form):
         if (under or older) and on is None:
             raise forms.ValidationError("an age needs the reference date it is counted on")
         if under:  # younger than N on the day: born after the day N years before
-            found.append(
-                {"field": "birth_date", "op": "gt", "value": _years_before(on, under).isoformat()}
-            )
+            found.append(_condition("birth_date", "gt", _years_before(on, under).isoformat()))
         if older:
-            found.append(
-                {"field": "birth_date", "op": "le", "value": _years_before(on, older).isoformat()}
-            )
-        first, last = data.get("born_from"), data.get("born_to")
-        if first is not None and last is not None and first > last:
-            raise forms.ValidationError(f"born {first}–{last}: the years are the wrong way round")
-        if first is not None:
-            found.append({"field": "birth_year", "op": "ge", "value": first})
-        if last is not None:
-            found.append({"field": "birth_year", "op": "le", "value": last})
-        return found
+            found.append(_condition("birth_date", "le", _years_before(on, older).isoformat()))
+        return found + _band_conditions(
+            "birth_year",
+            data.get("born_from"),
+            data.get("born_to"),
+            "born {}–{}: the years are the wrong way round",
+        )
+
+
+def _condition(field: str, op: str, value: Any) -> dict[str, Any]:
+    return {"field": field, "op": op, "value": value}
+
+
+def _band_conditions(field: str, low: Any, high: Any, empty: str) -> list[dict[str, Any]]:
+    """``field`` from ``low`` to ``high`` (either may be None: no bound); a band whose ends
+    are the wrong way round is refused with ``empty``, formatted with its two ends."""
+    if low is not None and high is not None and low > high:
+        raise forms.ValidationError(empty.format(low, high))
+    found = []
+    if low is not None:
+        found.append(_condition(field, "ge", low))
+    if high is not None:
+        found.append(_condition(field, "le", high))
+    return found
 
 
 class SeriesForm(forms.Form):

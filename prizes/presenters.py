@@ -302,6 +302,32 @@ def approval_text(approval: dict[str, Any] | None) -> str:
     )
 
 
+def _policy_text(document: dict[str, Any]) -> str:
+    """The split rule and the rounding policy, in words, with the rounding unit."""
+    return (
+        f"{document.get('split_rule_name', document['split_rule'])} · "
+        f"{document.get('rounding_name', document['rounding'])}, in units of "
+        f"{document.get('unit', '1')} {document['currency']}"
+    )
+
+
+def _total_to_pay(
+    document: dict[str, Any],
+    categories: dict[str, Any],
+    boards: tuple[tuple[int, tuple[DisplayBoardRow, ...]], ...],
+) -> Decimal:
+    """What is paid in all: the place (or category) prizes and the board prizes."""
+    main_paid = Decimal(categories["total_paid"] if categories else document["total_paid"])
+    return main_paid + sum((row.amount for _, board in boards for row in board), Decimal(0))
+
+
+def _places(document: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The fund's place prizes: (place, amount)."""
+    return tuple(
+        (place["place"], money_text(place["amount"])) for place in document.get("places", [])
+    )
+
+
 def sheet_display(document: dict[str, Any], *, every_player: bool = False) -> SheetDisplay:
     """The sheet as printed: the prizes, and with ``every_player`` every player."""
     rows = document["rows"]
@@ -313,14 +339,8 @@ def sheet_display(document: dict[str, Any], *, every_player: bool = False) -> Sh
         _row(row, sizes[row["rank"]], given_up.get(row["start_no"], "")) for row in rows
     )
     groups = tuple(_groups(display, every_player))
-    policy = (
-        f"{document.get('split_rule_name', document['split_rule'])} · "
-        f"{document.get('rounding_name', document['rounding'])}, in units of "
-        f"{document.get('unit', '1')} {currency}"
-    )
     boards = _boards(document)
-    main_paid = Decimal(categories["total_paid"] if categories else document["total_paid"])
-    to_pay = main_paid + sum((row.amount for _, board in boards for row in board), Decimal(0))
+    to_pay = _total_to_pay(document, categories, boards)
     approval = document.get("approval") or {}
     return SheetDisplay(
         event=document["event"],
@@ -330,7 +350,7 @@ def sheet_display(document: dict[str, Any], *, every_player: bool = False) -> Sh
         groups=groups,
         unlisted=len(display) - sum(len(group.rows) for group in groups),
         every_player=every_player,
-        policy=policy,
+        policy=_policy_text(document),
         approval=approval_text(approval),
         approved_by=approval.get("approved_by") or "",
         approved_at=approval.get("approved_at") or "",
@@ -338,9 +358,7 @@ def sheet_display(document: dict[str, Any], *, every_player: bool = False) -> Sh
         total_paid_text=money_text(document["total_paid"], currency),
         difference_text=signed_money_text(Decimal(document["difference"])),
         difference_note=_difference_note(document),
-        places=tuple(
-            (place["place"], money_text(place["amount"])) for place in document.get("places", [])
-        ),
+        places=_places(document),
         has_tour_points=any(row["tour_points"] is not None for row in rows),
         payouts=_payouts(categories, sizes),
         awards=_awards(categories, sizes),
@@ -376,14 +394,20 @@ def _groups(rows: tuple[DisplayRow, ...], every_player: bool) -> Iterator[Displa
     for _, members in groupby(rows, key=lambda row: row.rank):
         group = list(members)
         listed = tuple(row for row in group if every_player or row.is_prize)
-        pooled = len(group) > 1 and any(row.exact_amount for row in group)
-        if not (listed or pooled):
-            continue
-        breakdowns = {row.breakdown for row in group}
-        said_once = len(group) > 1 and len(breakdowns) == 1
-        yield DisplayGroup(
-            group[0].place, len(group), breakdowns.pop() if said_once else "", listed
-        )
+        if listed or _pooled(group):
+            yield DisplayGroup(group[0].place, len(group), _shared_breakdown(group), listed)
+
+
+def _pooled(group: list[DisplayRow]) -> bool:
+    """A shared place whose pooled prizes are not nothing (its split is said even when every
+    share rounded to nothing)."""
+    return len(group) > 1 and any(row.exact_amount for row in group)
+
+
+def _shared_breakdown(group: list[DisplayRow]) -> str:
+    """The split of a shared place, said once for the place when every share has the same."""
+    breakdowns = {row.breakdown for row in group}
+    return breakdowns.pop() if len(group) > 1 and len(breakdowns) == 1 else ""
 
 
 def _boards(document: dict[str, Any]) -> tuple[tuple[int, tuple[DisplayBoardRow, ...]], ...]:

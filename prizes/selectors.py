@@ -35,7 +35,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from events.errors import UserError
-from events.formats import format_of
+from events.formats import Format, format_of
 from events.models import Event, Player, Role, TimeControl
 from events.numbers import points_text
 from events.selectors import last_complete_round, user_role
@@ -101,22 +101,21 @@ class EffectivePrizeSettings:
         return ROUNDING_POLICIES[self.rounding].name
 
 
+def _stored_overrides(stored: PrizeSettings | None) -> dict[str, Any]:
+    """The event's own split rule, rounding and unit ("" or None: the regulation's)."""
+    if stored is None:
+        return {"split_rule": "", "rounding": "", "unit": None}
+    return {"split_rule": stored.split_rule, "rounding": stored.rounding, "unit": stored.unit}
+
+
 def prize_settings_effective(event: Event) -> EffectivePrizeSettings:
     preset = event.regulation.preset
     regulation = prize_regulation(preset)
-    stored = PrizeSettings.objects.filter(event=event).first()
-    split = (stored.split_rule if stored else "") or regulation.split_rule
-    rounding = (stored.rounding if stored else "") or regulation.rounding
-    unit = stored.unit if stored and stored.unit is not None else DEFAULT_UNIT
-    overridden = {
-        name
-        for name, value in (
-            ("split_rule", stored.split_rule if stored else ""),
-            ("rounding", stored.rounding if stored else ""),
-            ("unit", stored.unit if stored else None),
-        )
-        if value not in ("", None)
-    }
+    stored = _stored_overrides(PrizeSettings.objects.filter(event=event).first())
+    split = stored["split_rule"] or regulation.split_rule
+    rounding = stored["rounding"] or regulation.rounding
+    unit = stored["unit"] if stored["unit"] is not None else DEFAULT_UNIT
+    overridden = {name for name, value in stored.items() if value not in ("", None)}
     return EffectivePrizeSettings(
         split_rule=split,
         rounding=rounding,
@@ -264,6 +263,11 @@ def _in_playoff_order(
     return replace(player, tiebreak_order=1 if player.start_no == winner else 2)
 
 
+def _unordered(tied: Sequence[PlacedPlayer]) -> bool:
+    """More than one player of the tie for first stands first in its order."""
+    return sum(1 for p in tied if p.tiebreak_order == 1) > 1
+
+
 def _hort_first_group(
     event: Event, placed: list[PlacedPlayer], winner: int | None, order: tuple[int, ...]
 ) -> list[PlacedPlayer]:
@@ -275,8 +279,7 @@ def _hort_first_group(
         return placed
     if order or winner is not None:
         return [_in_playoff_order(p, winner, order) if p.rank == 1 else p for p in placed]
-    unordered = sum(1 for p in tied if p.tiebreak_order == 1) > 1
-    if unordered and playoff_rule(event) is not None:
+    if _unordered(tied) and playoff_rule(event) is not None:
         raise PrizesUnavailable(
             "the playoff has not decided the order of the tie for first yet, and the Hort "
             "system keeps half of each place's prize in that order: enter the playoff's "
@@ -319,6 +322,25 @@ class PrizeAllocation:
     category_names: dict[str, str] = field(default_factory=dict)
 
 
+def _fide_ids(event: Event, fmt: Format | None) -> dict[int, str]:
+    """The players' FIDE ids by start number; none when the rows are teams."""
+    if fmt is not None and fmt.prize_standings is not None:
+        return {}
+    return dict(Player.objects.filter(event=event).values_list("start_no", "fide_id"))
+
+
+def _board_prizes(
+    event: Event, fmt: Format | None, settings: EffectivePrizeSettings
+) -> list[dict[str, Any]] | None:
+    """The format's prizes besides the places (a team event's board prizes), if any."""
+    if fmt is None or fmt.board_prizes is None:
+        return None
+    try:
+        return fmt.board_prizes(event, settings)
+    except PrizeInputError as exc:  # a board prize that is not a whole number of units
+        raise PrizesUnavailable(f"board prizes: {exc}") from exc
+
+
 def prizes_allocate(*, event: Event) -> PrizeAllocation:
     """The prize sheet of ``event`` as of now (seed 000, 2.6, 2.7, 3.8–3.10 via the engine).
 
@@ -350,14 +372,8 @@ def prizes_allocate(*, event: Event) -> PrizeAllocation:
     except PrizeInputError as exc:
         raise PrizesUnavailable(str(exc)) from exc
     fmt = format_of(event)
-    if fmt is not None and fmt.prize_standings is not None:
-        fide_ids: dict[int, str] = {}  # the rows are teams
-    else:
-        fide_ids = dict(Player.objects.filter(event=event).values_list("start_no", "fide_id"))
-    try:
-        boards = fmt.board_prizes(event, settings) if fmt and fmt.board_prizes else None
-    except PrizeInputError as exc:  # a board prize that is not a whole number of units
-        raise PrizesUnavailable(f"board prizes: {exc}") from exc
+    fide_ids = _fide_ids(event, fmt)
+    boards = _board_prizes(event, fmt, settings)
     names = {category.code: category.name for category in categories}
     return PrizeAllocation(event, settings, ranking, sheet, outcome, fund, fide_ids, boards, names)
 
@@ -607,6 +623,16 @@ def _tour_event(sheet: SeriesEventSheet) -> TourEvent:
     )
 
 
+def _per_event(
+    points: dict[tuple[str, str], Fraction], tour_events: Sequence[TourEvent], player: str
+) -> tuple[str, ...]:
+    """A player's tour points event by event; "–" where the player did not play."""
+    return tuple(
+        points_text(points[key]) if (key := (e.code, player)) in points else "–"
+        for e in tour_events
+    )
+
+
 def series_standings(series: Series) -> SeriesStandings:
     """The tour standings (seed 000, 4.1–4.3 via :func:`prizes.tour.tour_standings`): tour
     points and prize money from each event's sheet; places 1–4 broken by 4.3.A, B, C; ties for
@@ -628,10 +654,7 @@ def series_standings(series: Series) -> SeriesStandings:
         SeriesRow(
             place=place_label(row.rank, sizes[row.rank]),
             standing=row,
-            per_event=tuple(
-                points_text(points[key]) if (key := (e.code, row.totals.player)) in points else "–"
-                for e in tour_events
-            ),
+            per_event=_per_event(points, tour_events, row.totals.player),
             tour_points=points_text(row.totals.tour_points),
             classical_tour_points=points_text(row.totals.classical_tour_points),
             prize_money=format_money(row.totals.prize_money),

@@ -167,6 +167,14 @@ def _check_tiebreak_order(group: TieGroup) -> None:
         )
 
 
+def _playoff_order_check(tied: set[int], winner: int | None, order: tuple[int, ...]) -> None:
+    """A playoff order names each player tied for first once, its winner first."""
+    if set(order) != tied or len(order) != len(set(order)):
+        raise PrizeInputError(f"playoff order {list(order)} is not the players tied for first")
+    if winner is not None and order[0] != winner:
+        raise PrizeInputError(f"playoff winner {winner} is not first in the playoff order")
+
+
 def _validated_playoff(
     groups: tuple[TieGroup, ...], winner: int | None, order: tuple[int, ...]
 ) -> int | None:
@@ -175,10 +183,8 @@ def _validated_playoff(
     if not groups or groups[0].size < 2:
         raise PrizeInputError("a playoff result was given but nobody is tied for first")
     tied = {player.start_no for player in groups[0].players}
-    if order and (set(order) != tied or len(order) != len(set(order))):
-        raise PrizeInputError(f"playoff order {list(order)} is not the players tied for first")
-    if order and winner is not None and order[0] != winner:
-        raise PrizeInputError(f"playoff winner {winner} is not first in the playoff order")
+    if order:
+        _playoff_order_check(tied, winner, order)
     winner = winner if winner is not None else order[0]
     if winner not in tied:
         raise PrizeInputError(f"playoff winner {winner} is not tied for first")

@@ -256,16 +256,19 @@ def _settle(group: list[TourTotals], place: int, decided_places: int) -> list[To
             rows.append(TourStandingRow(place, False, level[0], _separated_by(ordered, index)))
         place += len(level)
         index += len(level)
+    return rows + _left_tied(group, ordered, index, place)
+
+
+def _left_tied(
+    group: list[TourTotals], ordered: list[TourTotals], index: int, place: int
+) -> list[TourStandingRow]:
+    """The players after the decided places (4.2): one alone is placed; more stay tied, listed
+    in order of first appearance, so that the listing does not suggest an order the
+    regulation refuses to make."""
     if index == len(ordered) - 1:
-        rows.append(TourStandingRow(place, False, ordered[index], _separated_by(ordered, index)))
-    elif index < len(ordered):
-        # Left tied (4.2): listed in order of first appearance, so that the listing does not
-        # suggest an order the regulation refuses to make.
-        leftovers = {id(entry) for entry in ordered[index:]}
-        rows.extend(
-            TourStandingRow(place, True, entry, None) for entry in group if id(entry) in leftovers
-        )
-    return rows
+        return [TourStandingRow(place, False, ordered[index], _separated_by(ordered, index))]
+    leftovers = {id(entry) for entry in ordered[index:]}
+    return [TourStandingRow(place, True, entry, None) for entry in group if id(entry) in leftovers]
 
 
 def _tiebreak_key(entry: TourTotals) -> tuple[Fraction | Decimal, ...]:

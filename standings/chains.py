@@ -49,7 +49,7 @@ Decisions where the seeds are silent (rules-notes is authoritative where it spea
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -298,10 +298,15 @@ def _reference_players(request: TiebreakRequest) -> set[int]:
     if placed:
         best = min(places[p] for p in placed)
         return {p for p in placed if places[p] == best}
-    if not outside:
+    return _most_points(outside, request.points)
+
+
+def _most_points(players: Sequence[int], points: Mapping[int, Fraction]) -> set[int]:
+    """Those of ``players`` with the most points; none without players."""
+    if not players:
         return set()
-    most = max(request.points[p] for p in outside)
-    return {p for p in outside if request.points[p] == most}
+    most = max(points[p] for p in players)
+    return {p for p in players if points[p] == most}
 
 
 def versus_top(request: TiebreakRequest) -> dict[int, TiebreakValue]:

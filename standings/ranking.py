@@ -524,7 +524,6 @@ def _comparisons(link: _Link, upper: int, lower: int) -> tuple[Comparison, ...]:
 
 def _standings(ranker: _Ranker, ordered: _Ordered) -> tuple[Standing, ...]:
     order, links = ordered.order, ordered.links
-    points = ranker.source.points
     rows: list[Standing] = []
     place = 1
     for index, start_no in enumerate(order):
@@ -532,21 +531,33 @@ def _standings(ranker: _Ranker, ordered: _Ordered) -> tuple[Standing, ...]:
         below = links[index] if index < len(links) else None
         if above is not None and above.decided_by is not None:
             place = index + 1
-        placed_by_lot = any(link is not None and link.lot for link in (above, below))
-        rows.append(
-            Standing(
-                start_no=start_no,
-                name=ranker.names[start_no],
-                rank=place,
-                shared=any(link is not None and link.decided_by is None for link in (above, below)),
-                points=points[start_no],
-                values=ranker.ordered_values(start_no),
-                decided_by=None if below is None else below.decided_by,
-                comparisons=_comparisons(below, start_no, order[index + 1]) if below else (),
-                lot=ranker.lot[start_no] if ranker.lot is not None and placed_by_lot else None,
-            )
-        )
+        comparisons = _comparisons(below, start_no, order[index + 1]) if below else ()
+        rows.append(_standing(ranker, start_no, place, (above, below), comparisons))
     return tuple(rows)
+
+
+def _standing(
+    ranker: _Ranker,
+    start_no: int,
+    place: int,
+    neighbours: tuple[_Link | None, _Link | None],
+    comparisons: tuple[Comparison, ...],
+) -> Standing:
+    """One player's row: the place is shared when a link to a neighbour decides nothing, and
+    the player's lot is shown when a lot separated the player from a neighbour."""
+    below = neighbours[1]
+    placed_by_lot = any(link is not None and link.lot for link in neighbours)
+    return Standing(
+        start_no=start_no,
+        name=ranker.names[start_no],
+        rank=place,
+        shared=any(link is not None and link.decided_by is None for link in neighbours),
+        points=ranker.source.points[start_no],
+        values=ranker.ordered_values(start_no),
+        decided_by=None if below is None else below.decided_by,
+        comparisons=comparisons,
+        lot=ranker.lot[start_no] if ranker.lot is not None and placed_by_lot else None,
+    )
 
 
 def _field(crosstable: Crosstable, players: Collection[int] | None) -> list[Entrant]:

@@ -145,6 +145,18 @@ _POINTS = operator.itemgetter(1)  # _Round.points, without the property lookup
 _new_tuple = tuple.__new__
 
 
+def _last_present_and_paired(rounds: Sequence[_Round]) -> tuple[int, int]:
+    """The last round the player did not skip (16.3), and the last round with an opponent or
+    a game; 0 for none."""
+    present = paired = 0
+    for round_no, rnd in enumerate(rounds, start=1):
+        if not rnd.vur:
+            present = round_no
+        if rnd.opponent >= 0 or rnd.played:
+            paired = round_no
+    return present, paired
+
+
 class _Field:
     """Everything the tie-breaks share, computed once per (crosstable, edition)."""
 
@@ -175,12 +187,7 @@ class _Field:
         self.last_present: list[int] = []  # the last round the player did not skip (16.3)
         self.last_paired: list[int] = []  # the last round with an opponent or a game
         for rounds in self.table:
-            present = paired = 0
-            for round_no, rnd in enumerate(rounds, start=1):
-                if not rnd.vur:
-                    present = round_no
-                if rnd.opponent >= 0 or rnd.played:
-                    paired = round_no
+            present, paired = _last_present_and_paired(rounds)
             self.last_present.append(present)
             self.last_paired.append(paired)
         self.adjusted = [self._adjusted(i) for i in range(len(self.table))]

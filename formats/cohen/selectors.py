@@ -290,6 +290,29 @@ class CohenOverview:
         return [(row, self.names.get(row.start_no, "")) for row in rows]
 
 
+def _advancement_preview(
+    stage: CohenStage, crosstable: Crosstable, previous_rank: Mapping[int, int]
+) -> tuple[Advancement | None, str]:
+    """Who would advance if the stage ended now, or why that cannot be said (a tie the
+    seed's rules leave to the arbiter, or the stage's own refusal)."""
+    try:
+        return stage_advancement(stage, crosstable, previous_rank, stage.lot_order), ""
+    except CohenTieError as exc:
+        return None, tie_message(exc)
+    except UserError as exc:
+        return None, str(exc)
+
+
+def _decisions_shown(
+    stage: CohenStage, preview: Advancement | None
+) -> dict[int, Mapping[str, object]]:
+    """Each player's advancement decision: the preview's while the stage can advance, else
+    the stored ones."""
+    if preview is not None:
+        return {d.start_no: _decision_record(d) for d in preview.decisions}
+    return {d["start_no"]: d for d in stage.decisions}
+
+
 def _stage_summary(
     stage: CohenStage,
     crosstable: Crosstable,
@@ -298,18 +321,11 @@ def _stage_summary(
     names: Mapping[int, str],
 ) -> StageSummary:
     complete = stage_complete(stage, complete_rounds)
-    decisions = {d["start_no"]: d for d in stage.decisions}
     preview, error = None, ""
     advanceable = stage.name in NEXT_STAGES and stage.status == "playing"
     if advanceable and complete:
-        try:
-            preview = stage_advancement(stage, crosstable, previous_rank, stage.lot_order)
-        except CohenTieError as exc:
-            error = tie_message(exc)
-        except UserError as exc:
-            error = str(exc)
-        if preview is not None:
-            decisions = {d.start_no: _decision_record(d) for d in preview.decisions}
+        preview, error = _advancement_preview(stage, crosstable, previous_rank)
+    decisions = _decisions_shown(stage, preview)
     schedule = stage_schedule(stage.name, stage.pools, stage.first_round) if stage.players else None
     return StageSummary(
         stage=stage,

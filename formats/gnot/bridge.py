@@ -311,19 +311,27 @@ def band_table(rows: Sequence[BandRow], boards: int) -> tuple[VPBand, ...]:
     if first_margin != 0 or first_winner != first_loser:
         raise InvalidBandTable(f"{where}: the first band is the draw, margin 0 with equal VPs")
     previous: BandRow | None = None
-    for margin, winner, loser in rows:
-        band = f"{where}, margin {margin}"
-        if min(winner, loser) < 0 or winner < loser:
-            raise InvalidBandTable(f"{band}: the winner's VPs must be at least the loser's")
-        if previous is not None:
-            if margin <= previous[0]:
-                raise InvalidBandTable(f"{band}: margins must increase from band to band")
-            if winner < previous[1] or loser > previous[2]:
-                raise InvalidBandTable(
-                    f"{band}: a larger margin cannot give the winner fewer VPs or the loser more"
-                )
-        previous = (margin, winner, loser)
+    for row in rows:
+        _band_check(where, row, previous)
+        previous = row
     return tuple(VPBand(margin, winner, loser) for margin, winner, loser in rows)
+
+
+def _band_check(where: str, row: BandRow, previous: BandRow | None) -> None:
+    """One band against the one before it: no negative VPs, the winner at least the loser, a
+    larger margin than before, the winner no fewer VPs and the loser no more."""
+    margin, winner, loser = row
+    band = f"{where}, margin {margin}"
+    if min(winner, loser) < 0 or winner < loser:
+        raise InvalidBandTable(f"{band}: the winner's VPs must be at least the loser's")
+    if previous is None:
+        return
+    if margin <= previous[0]:
+        raise InvalidBandTable(f"{band}: margins must increase from band to band")
+    if winner < previous[1] or loser > previous[2]:
+        raise InvalidBandTable(
+            f"{band}: a larger margin cannot give the winner fewer VPs or the loser more"
+        )
 
 
 def table_boards(scale: VPScale, boards: int) -> int:

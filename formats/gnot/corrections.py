@@ -166,16 +166,23 @@ def match_history(event: Event, row: TeamMatch, rows: Sequence[TeamMatch]) -> li
     return [e for e in entries if owners.get(e.pk) == row.pk]
 
 
+def _longest_labelled(entry: AuditEntry, rows: Sequence[TeamMatch]) -> list[TeamMatch]:
+    """The matches whose label begins the entry's summary; two labels can both fit only if a
+    team name continues another, and the longer one is meant."""
+    labelled = [r for r in rows if entry.summary.startswith(_prefix(r))]
+    if not labelled:
+        return []
+    longest = max(len(_prefix(r)) for r in labelled)
+    return [r for r in labelled if len(_prefix(r)) == longest]
+
+
 def _entry_match(event: Event, entry: AuditEntry, rows: Sequence[TeamMatch]) -> TeamMatch | None:
     named = _named_match(entry)
     if named is not None:
         return next((r for r in rows if r.pk == named), None)
-    labelled = [r for r in rows if entry.summary.startswith(_prefix(r))]
-    if not labelled:
+    twins = _longest_labelled(entry, rows)
+    if not twins:
         return None
-    # Two labels can both fit only if a team name continues another; the longer one is meant.
-    longest = max(len(_prefix(r)) for r in labelled)
-    twins = [r for r in labelled if len(_prefix(r)) == longest]
     owner = _owners(_entries_of(event, twins), twins).get(entry.pk)
     return next((r for r in twins if r.pk == owner), None)
 
@@ -222,22 +229,33 @@ def _session_dependents(event: Event, row: TeamMatch, rows: Sequence[TeamMatch])
     return found
 
 
-def _swiss_dependents(event: Event, row: TeamMatch, rows: Sequence[TeamMatch]) -> list[str]:
-    if row.session == "swiss":
-        later = (
-            any(r.session == "swiss" and r.round > row.round for r in rows)
-            or SwissEntry.objects.filter(event=event, round__gt=row.round).exists()
-            or SwissBye.objects.filter(event=event, round__gt=row.round).exists()
-        )
-        return [f"Swiss round {row.round + 1} has been paired"] if later else []
+def _swiss_paired_after(event: Event, row: TeamMatch, rows: Sequence[TeamMatch]) -> bool:
+    """A later Swiss round has been paired: its matches, entries or bye exist."""
+    return (
+        any(r.session == "swiss" and r.round > row.round for r in rows)
+        or SwissEntry.objects.filter(event=event, round__gt=row.round).exists()
+        or SwissBye.objects.filter(event=event, round__gt=row.round).exists()
+    )
+
+
+def _placed_teams(row: TeamMatch, rows: Sequence[TeamMatch]) -> set[int]:
+    """The teams the result places: the match's two, and a pool's result places all its teams."""
     teams = {row.home_id, row.away_id}
-    if row.session in selectors.POOL_SESSIONS and row.stage:  # a pool's result places all its teams
+    if row.session in selectors.POOL_SESSIONS and row.stage:
         teams |= {
             t
             for r in rows
             if (r.session, r.stage) == (row.session, row.stage)
             for t in (r.home_id, r.away_id)
         }
+    return teams
+
+
+def _swiss_dependents(event: Event, row: TeamMatch, rows: Sequence[TeamMatch]) -> list[str]:
+    if row.session == "swiss":
+        later = _swiss_paired_after(event, row, rows)
+        return [f"Swiss round {row.round + 1} has been paired"] if later else []
+    teams = _placed_teams(row, rows)
     entered = SwissEntry.objects.filter(event=event, team_id__in=teams).select_related("team")
     return [f"{e.team.name} entered the Swiss in round {e.round}" for e in entered]
 

@@ -514,12 +514,18 @@ def choice_allowed(state: ChoiceState) -> tuple[int, ...]:
     if rule is None:
         return ()
     chooser = state.ranking[rule.chooser - 1]
+    cheapest = _fewest_rematches_choices(state, chooser)
+    in_range = [t for t in cheapest if rule.low <= state.rank_of(t) <= rule.high]
+    return tuple(in_range or cheapest)
+
+
+def _fewest_rematches_choices(state: ChoiceState, chooser: int) -> list[int]:
+    """The undrawn teams whose choice leaves the fewest rematches in the whole draw (1.10.1),
+    in rank order."""
     candidates = [t for t in _undrawn(state) if t != chooser]
     costs = {t: _cost(state, chooser, t) for t in candidates}
     best = min(costs.values())
-    in_range = [t for t in candidates if rule.low <= state.rank_of(t) <= rule.high]
-    allowed = [t for t in in_range if costs[t] == best]
-    return tuple(allowed or [t for t in candidates if costs[t] == best])
+    return [t for t in candidates if costs[t] == best]
 
 
 def _refusal(state: ChoiceState, rule: ChoiceRule, opponent: int) -> str:

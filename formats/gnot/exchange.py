@@ -305,13 +305,7 @@ def _bands_import(value: Any) -> dict[str, list[list[Any]]]:
         where = f"vp_bands.{boards}"
         if not str(boards).isdigit() or int(boards) < 1 or not isinstance(rows, list):
             raise Invalid(f"{where}: expected a board count with a list of bands")
-        table = tables.setdefault(int(boards), [])
-        for i, row in enumerate(rows):
-            if not (isinstance(row, list) and len(row) == 3 and _whole(row[0])):
-                raise Invalid(f"{where}[{i}]: expected [margin, winner, loser]")
-            table.append(
-                (row[0], _decimal(row[1], f"{where}[{i}]"), _decimal(row[2], f"{where}[{i}]"))
-            )
+        tables.setdefault(int(boards), []).extend(_band_rows(rows, where))
     if not tables:
         return {}
     try:
@@ -321,6 +315,16 @@ def _bands_import(value: Any) -> dict[str, list[list[Any]]]:
     return {
         str(b): [[m, str(w), str(lo)] for m, w, lo in rows] for b, rows in sorted(tables.items())
     }
+
+
+def _band_rows(rows: list[Any], where: str) -> list[BandRow]:
+    """One table's bands, each [margin, "winner", "loser"]: a whole margin, exact VPs."""
+    table: list[BandRow] = []
+    for i, row in enumerate(rows):
+        if not (isinstance(row, list) and len(row) == 3 and _whole(row[0])):
+            raise Invalid(f"{where}[{i}]: expected [margin, winner, loser]")
+        table.append((row[0], _decimal(row[1], f"{where}[{i}]"), _decimal(row[2], f"{where}[{i}]")))
+    return table
 
 
 def _whole(value: Any) -> bool:

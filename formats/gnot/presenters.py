@@ -16,6 +16,7 @@ from formats.gnot import draw as draw_engine
 from formats.gnot import selectors
 from formats.gnot.bridge import table_boards
 from formats.gnot.models import MatchStatus, TeamMatch
+from formats.gnot.rules import WhistLine
 from formats.gnot.selectors import SESSION_TITLES
 from playoffs.presenters import Bracket, BracketColumn, BracketEntry
 
@@ -109,10 +110,20 @@ def whist_context(
     group = selectors.whist_group(rows, event.lots_seed, scoring)
     if group is None:
         return None
-    lines = selectors.whist_lines(group, scoring)
+    table = _whist_table(group, selectors.whist_lines(group, scoring), names)
+    card = _whist_card(group, names)
+    used = table_boards(scoring.scale, scoring.boards)
+    return {"group": group, "table": table, "scoring": scoring, "card": card, "used": used}
+
+
+def _whist_table(
+    group: selectors.PoolTable, lines: dict[int, WhistLine], names: dict[int, str]
+) -> list[dict[str, object]]:
+    """The whist table's lines, in rank order once the group is complete (its winner to
+    session 3a, the others to the Swiss), by VPs so far before."""
     order = group.order or tuple(sorted(lines, key=lambda t: (-lines[t].vps, t)))
     decided = {p.team_no: p.decided_by for p in group.places}
-    table = [
+    return [
         {
             "place": index + 1 if group.complete else None,
             "team_no": team,
@@ -125,8 +136,13 @@ def whist_context(
         }
         for index, team in enumerate(order)
     ]
+
+
+def _whist_card(group: selectors.PoolTable, names: dict[int, str]) -> list[dict[str, object]]:
+    """The movement card: for each of the five tables, who sits North-South and East-West in
+    each round, and which boards they play."""
     movement = draw_engine.whist_movement(group.teams)
-    card = [
+    return [
         {
             "table": number,
             "seats": [
@@ -141,8 +157,6 @@ def whist_context(
         }
         for number in range(1, 6)
     ]
-    used = table_boards(scoring.scale, scoring.boards)
-    return {"group": group, "table": table, "scoring": scoring, "card": card, "used": used}
 
 
 def qualification_context(view: selectors.QualificationList) -> dict[str, object]:

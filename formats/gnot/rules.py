@@ -623,22 +623,24 @@ def pool_of_four_places(
     first_half: Sequence[MatchOutcome], second_half: Sequence[MatchOutcome]
 ) -> PoolOfFourPlaces:
     """The places of a pool of four from its four decided matches (3.2.3)."""
-    first_winners = {o.winner for o in first_half}
-    second_winners = {o.winner for o in second_half}
     teams = {t for o in first_half for t in o.match.teams}
     if len(teams) != 4 or {t for o in second_half for t in o.match.teams} != teams:
         raise GnotError("a pool of four plays two matches in each half between the same teams")
-
-    def only(cond: Callable[[int], bool]) -> int:
-        (team,) = [t for t in teams if cond(t)]
-        return team
-
+    first_winners = {o.winner for o in first_half}
+    second_winners = {o.winner for o in second_half}
+    records = {t: (t in first_winners, t in second_winners) for t in teams}
     return PoolOfFourPlaces(
-        winner=only(lambda t: t in first_winners and t in second_winners),
-        runner_up=only(lambda t: t in first_winners and t not in second_winners),
-        third=only(lambda t: t not in first_winners and t in second_winners),
-        fourth=only(lambda t: t not in first_winners and t not in second_winners),
+        winner=_team_with_record(records, (True, True)),
+        runner_up=_team_with_record(records, (True, False)),
+        third=_team_with_record(records, (False, True)),
+        fourth=_team_with_record(records, (False, False)),
     )
+
+
+def _team_with_record(records: Mapping[int, tuple[bool, bool]], record: tuple[bool, bool]) -> int:
+    """The one team of a pool of four whose (first half won, second half won) is ``record``."""
+    (team,) = [t for t, won in records.items() if won == record]
+    return team
 
 
 def rank_across_pools(

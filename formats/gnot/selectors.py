@@ -261,13 +261,18 @@ def _pool_three(base: PoolTable, seed: str) -> PoolTable:
     return _with(base, lines=lines, order=standing.order, places=standing.places)
 
 
+def _round_outcomes(matches: Sequence[TeamMatch], round_no: int) -> list[MatchOutcome]:
+    """The decided outcomes of one round of a pool of four (3.1.1, 3.2.3)."""
+    return [o for r in matches if r.round == round_no if (o := outcome_of(r))]
+
+
 def _pool_four(base: PoolTable) -> PoolTable:
     outcomes = [outcome_of(r) for r in base.matches]
     lines = engine.pool_lines(base.teams, [engine_match(r) for r in _played(base.matches)])
     if len(outcomes) < 4 or any(o is None for o in outcomes):
         return _with(base, lines=lines)
-    first = [o for o, r in zip(outcomes, base.matches, strict=True) if r.round == 1 and o]
-    second = [o for o, r in zip(outcomes, base.matches, strict=True) if r.round == 2 and o]
+    first = _round_outcomes(base.matches, 1)
+    second = _round_outcomes(base.matches, 2)
     places = engine.pool_of_four_places(first, second)
     order = (places.winner, places.runner_up, places.third, places.fourth)
     return _with(base, lines=lines, order=order)
@@ -287,6 +292,25 @@ def _with(base: PoolTable, **changes: object) -> PoolTable:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
+def _pool_parts(
+    members: Sequence[TeamMatch],
+) -> tuple[tuple[TeamMatch, ...], tuple[TeamMatch, ...], tuple[int, ...]]:
+    """A pool's matches, its playoffs and its teams (the teams its matches name)."""
+    matches = tuple(m for m in members if m.kind == MatchKind.MATCH)
+    playoffs = tuple(m for m in members if m.kind == MatchKind.POOL_PLAYOFF)
+    teams = tuple(sorted({t.team_no for m in matches for t in (m.home, m.away)}))
+    return matches, playoffs, teams
+
+
+def _ranked_pool(base: PoolTable, seed: str) -> PoolTable:
+    """A pool ranked by its own kind's rule: of three (3.1.1), of four (3.2.3), a duel."""
+    if base.kind == "three":
+        return _pool_three(base, seed)
+    if base.kind == "four":
+        return _pool_four(base)
+    return _head_to_head(base)
+
+
 def pools(rows: Sequence[TeamMatch], session: str, seed: str) -> list[PoolTable]:
     """The pools of week one (session "1") or the week-two triangles and head-to-heads (2a);
     the American Whist group is :func:`whist_group`."""
@@ -295,17 +319,9 @@ def pools(rows: Sequence[TeamMatch], session: str, seed: str) -> list[PoolTable]
     for stage, group in groupby(
         sorted(staged, key=lambda r: (r.stage, r.round, r.table)), key=lambda r: r.stage
     ):
-        members = list(group)
-        matches = tuple(m for m in members if m.kind == MatchKind.MATCH)
-        playoffs = tuple(m for m in members if m.kind == MatchKind.POOL_PLAYOFF)
-        teams = tuple(sorted({t.team_no for m in matches for t in (m.home, m.away)}))
+        matches, playoffs, teams = _pool_parts(list(group))
         base = PoolTable(stage, session, _pool_kind(stage, matches), teams, matches, playoffs)
-        if base.kind == "three":
-            result.append(_pool_three(base, seed))
-        elif base.kind == "four":
-            result.append(_pool_four(base))
-        else:
-            result.append(_head_to_head(base))
+        result.append(_ranked_pool(base, seed))
     return sorted(result, key=lambda p: (p.name[0] != "P", len(p.name), p.name))
 
 
@@ -316,9 +332,7 @@ def whist_group(rows: Sequence[TeamMatch], seed: str, scoring: WhistScoring) -> 
     if not members:
         return None
     members.sort(key=lambda r: (r.round, r.table))
-    matches = tuple(m for m in members if m.kind == MatchKind.MATCH)
-    playoffs = tuple(m for m in members if m.kind == MatchKind.POOL_PLAYOFF)
-    teams = tuple(sorted({t.team_no for m in matches for t in (m.home, m.away)}))
+    matches, playoffs, teams = _pool_parts(members)
     base = PoolTable(WHIST_STAGE, "2a", "whist", teams, matches, playoffs)
     played = _played(matches)
     if len(played) < len(matches):
@@ -355,6 +369,25 @@ class WeekOne:
     duel_outcomes: tuple[MatchOutcome, ...] = ()
 
 
+def _places_across_pools(pool_views: Sequence[PoolTable]) -> dict[int, list[int]]:
+    """The teams of each place below first in the pools (not the head-to-heads), pool by pool:
+    the runners-up, the thirds and the fourths that 3.1.2 and 3.1.3 rank across pools."""
+    by_place: dict[int, list[int]] = defaultdict(list)
+    for pool in pool_views:
+        if pool.kind == "head-to-head":
+            continue
+        for place, team in enumerate(pool.order[1:], start=1):
+            by_place[place].append(team)
+    return by_place
+
+
+def _duel_outcomes(pool_views: Sequence[PoolTable]) -> tuple[MatchOutcome, ...]:
+    """The outcomes of week one's head-to-heads (16–23 teams)."""
+    return tuple(
+        o for p in pool_views if p.kind == "head-to-head" if (o := outcome_of(p.matches[0]))
+    )
+
+
 def week_one(rows: Sequence[TeamMatch], seed: str) -> WeekOne:
     """Week one's places, ranked across pools for week two (3.1.2, 3.1.3; decision 1)."""
     pool_views = pools(rows, "1", seed)
@@ -364,19 +397,13 @@ def week_one(rows: Sequence[TeamMatch], seed: str) -> WeekOne:
     for pool in pool_views:
         lines.update(pool.lines)
     winners = [p.order[0] for p in pool_views]
-    by_place: dict[int, list[int]] = defaultdict(list)
-    for pool in pool_views:
-        if pool.kind != "head-to-head":
-            for place, team in enumerate(pool.order[1:], start=1):
-                by_place[place].append(team)
+    by_place = _places_across_pools(pool_views)
 
     def ranked(teams: list[int], purpose: str) -> tuple[int, ...]:
         order = engine.rank_across_pools(lines, teams, seed=seed, purpose=purpose)
         return tuple(r.team_no for r in order)
 
-    duels = tuple(
-        o for p in pool_views if p.kind == "head-to-head" if (o := outcome_of(p.matches[0]))
-    )
+    duels = _duel_outcomes(pool_views)
     duel_losers = engine.rank_droppers(duels, seed=seed, purpose="gnot-week1-duel-losers")
     return WeekOne(
         pool_views,
@@ -442,6 +469,21 @@ def _feeders(code: str, rows: Sequence[TeamMatch]) -> list[str]:
     return feeding
 
 
+def _whist_group_winner(
+    rows: Sequence[TeamMatch], seed: str, whist: WhistScoring | None
+) -> tuple[int, ...] | str:
+    """The American Whist group's winner (3.2.4.1), none without the group, or what is still
+    missing."""
+    if not any(r.session == "2a" and r.stage == WHIST_STAGE for r in rows):
+        return ()
+    if whist is None:
+        raise ValueError("the American Whist group needs its scoring")
+    group = whist_group(rows, seed, whist)
+    if group is None or not group.complete:
+        return "the American Whist group (3.2.4.1) is not complete"
+    return (group.order[0],)
+
+
 def _week_two_group_winners(
     rows: Sequence[TeamMatch], seed: str, whist: WhistScoring | None
 ) -> tuple[int, ...] | str:
@@ -450,15 +492,10 @@ def _week_two_group_winners(
     triangles = [p for p in pools(rows, "2a", seed) if p.kind == "three"]
     if not all(p.complete for p in triangles):
         return "the week-two triangles are not complete"
-    winners = tuple(p.order[0] for p in triangles)
-    if any(r.session == "2a" and r.stage == WHIST_STAGE for r in rows):
-        if whist is None:
-            raise ValueError("the American Whist group needs its scoring")
-        group = whist_group(rows, seed, whist)
-        if group is None or not group.complete:
-            return "the American Whist group (3.2.4.1) is not complete"
-        winners += (group.order[0],)
-    return winners
+    whist_winner = _whist_group_winner(rows, seed, whist)
+    if isinstance(whist_winner, str):
+        return whist_winner
+    return tuple(p.order[0] for p in triangles) + whist_winner
 
 
 def _feeding_outcomes(
@@ -895,12 +932,22 @@ def sessions_overview(event: Event, rows: Sequence[TeamMatch]) -> list[SessionSu
     return summaries
 
 
+def _pool_match(row: TeamMatch) -> bool:
+    """A match (not a playoff) of a pool, a triangle or the whist group."""
+    return row.session in POOL_SESSIONS and bool(row.stage) and row.kind == MatchKind.MATCH
+
+
+def _pool_mates(row: TeamMatch, rows: Sequence[TeamMatch]) -> list[TeamMatch]:
+    """The other matches and playoffs of ``row``'s pool."""
+    return [r for r in rows if (r.session, r.stage) == (row.session, row.stage) and r.pk != row.pk]
+
+
 def follow_ups(row: TeamMatch, rows: Sequence[TeamMatch]) -> list[TeamMatch]:
     """The matches this match's result can schedule on its own: its pool's (triangle's, whist
     group's) playoffs and, for a pool of four's first half, the second half (3.1.1, 3.2.3)."""
-    if row.session not in POOL_SESSIONS or not row.stage or row.kind != MatchKind.MATCH:
+    if not _pool_match(row):
         return []
-    pool = [r for r in rows if (r.session, r.stage) == (row.session, row.stage) and r.pk != row.pk]
+    pool = _pool_mates(row, rows)
     found = [r for r in pool if r.kind == MatchKind.POOL_PLAYOFF]
     if row.half == Half.FIRST:
         found += [r for r in pool if r.kind == MatchKind.MATCH and r.half == Half.SECOND]
@@ -939,17 +986,32 @@ def _by_session(rows: Sequence[TeamMatch]) -> dict[str, list[TeamMatch]]:
     return found
 
 
+def _knockouts_decided(rows: Sequence[TeamMatch]) -> bool:
+    """Sessions 4 and 5 decided: the qualification list is final."""
+    return decided_outcome(rows, "4") is not None and decided_outcome(rows, "5") is not None
+
+
+def _teams_count(teams: int) -> str:
+    return f"{teams} team{'s' if teams != 1 else ''}"
+
+
+def _first_undecided_session(
+    played: Sequence[str], sessions: dict[str, list[TeamMatch]]
+) -> str | None:
+    """The earliest session, in playing order, with a match still to decide."""
+    return next((c for c in played if any(_undecided(r) for r in sessions[c])), None)
+
+
 def gnot_status(event: Event) -> str:
     """What is true of a GNOT event now (the decisions above)."""
     rows = match_rows(event)
     if not rows:
-        teams = len(teams_of(event))
-        return f"Registration, {teams} team{'s' if teams != 1 else ''}"
-    if decided_outcome(rows, "4") is not None and decided_outcome(rows, "5") is not None:
+        return f"Registration, {_teams_count(len(teams_of(event)))}"
+    if _knockouts_decided(rows):
         return "Knock-outs decided: the qualification list is final"
     sessions = _by_session(rows)
     played = [code for code in PLAY_ORDER if sessions.get(code)]
-    current = next((c for c in played if any(_undecided(r) for r in sessions[c])), None)
+    current = _first_undecided_session(played, sessions)
     if current is None:
         return f"{SESSION_TITLES[played[-1]]} complete"
     matches = sessions[current]
@@ -982,9 +1044,9 @@ def gnot_steps(event: Event, role: str | None) -> list[Step]:
     return steps
 
 
-def _draw_steps(
-    event: Event, rows: Sequence[TeamMatch], sessions: dict[str, list[TeamMatch]]
-) -> list[Step]:
+def _session_draw_steps(event: Event, rows: Sequence[TeamMatch]) -> list[Step]:
+    """The knock-out sessions whose entrants are known and that are not drawn yet (session 2a
+    once week one is complete)."""
     steps = []
     first = week_one(rows, event.lots_seed)
     for summary in sessions_overview(event, rows):
@@ -995,11 +1057,21 @@ def _draw_steps(
         )
         if ready and not summary.matches:
             steps.append(Step(f"Draw {summary.title}", _session_url(event, summary.code)))
-    swiss = swiss_view(event, rows)
-    knockouts_running = decided_outcome(rows, "4") is None or decided_outcome(rows, "5") is None
-    if swiss.round_complete and (swiss.waiting or (swiss.order and knockouts_running)):
-        waiting = f": {len(swiss.waiting)} teams waiting to enter" if swiss.waiting else ""
-        steps.append(
-            Step(f"Pair Swiss round {swiss.next_round}{waiting}", _session_url(event, "swiss"))
-        )
     return steps
+
+
+def _swiss_step(event: Event, rows: Sequence[TeamMatch]) -> list[Step]:
+    """The next Swiss round, while teams wait to enter it or the knock-outs still run (1.8)."""
+    swiss = swiss_view(event, rows)
+    if not swiss.round_complete:
+        return []
+    if not (swiss.waiting or (swiss.order and not _knockouts_decided(rows))):
+        return []
+    waiting = f": {len(swiss.waiting)} teams waiting to enter" if swiss.waiting else ""
+    return [Step(f"Pair Swiss round {swiss.next_round}{waiting}", _session_url(event, "swiss"))]
+
+
+def _draw_steps(
+    event: Event, rows: Sequence[TeamMatch], sessions: dict[str, list[TeamMatch]]
+) -> list[Step]:
+    return _session_draw_steps(event, rows) + _swiss_step(event, rows)

@@ -640,15 +640,32 @@ def schedule_follow_ups(*, event: Event) -> None:
             _pool_playoff(event, whist, whist.playoff_needed)
 
 
-def _pool_of_four_second_half(event: Event, pool: selectors.PoolTable) -> None:
+def _first_half_decided(pool: selectors.PoolTable) -> list[TeamMatch] | None:
+    """A pool of four's first-half matches once both are decided and the second half is not
+    drawn yet (3.2.3); else None."""
     first = [m for m in pool.matches if m.round == 1]
     if len(pool.matches) != 2 or any(m.status != MatchStatus.DECIDED for m in first):
-        return
-    teams = {t.team_no: t for m in first for t in (m.home, m.away)}
+        return None
+    return first
+
+
+def _first_half_winners_losers(
+    first: Sequence[TeamMatch],
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first half's two winners and two losers, in table order (3.2.3)."""
+    teams = [t.team_no for m in first for t in (m.home, m.away)]
     winners = tuple(m.winner.team_no for m in first if m.winner is not None)
     losers = tuple(t for t in teams if t not in winners)
+    return (winners[0], winners[1]), (losers[0], losers[1])
+
+
+def _pool_of_four_second_half(event: Event, pool: selectors.PoolTable) -> None:
+    first = _first_half_decided(pool)
+    if first is None:
+        return
+    teams = {t.team_no: t for m in first for t in (m.home, m.away)}
     table = max(m.table for m in pool.matches) + 1
-    halves = draw_engine.pool_of_four_second_half((winners[0], winners[1]), (losers[0], losers[1]))
+    halves = draw_engine.pool_of_four_second_half(*_first_half_winners_losers(first))
     for home, away in halves:
         _match_create(
             event,
@@ -921,6 +938,33 @@ def _week_two_store(event: Event, rows: Sequence[TeamMatch], teams: dict[int, Te
     return table - 1
 
 
+def _appeal_swap_check(session: str, matches: Sequence[TeamMatch]) -> None:
+    """1.10.7's swap is of a drawn session whose matches are not played yet."""
+    if not matches:
+        raise UserError(f"session {session} has not been drawn")
+    if any(m.status != MatchStatus.SCHEDULED for m in matches):
+        raise UserError(f"session {session} has results: positions can no longer be swapped")
+
+
+def _matches_reseat(
+    event: Event,
+    session: str,
+    matches: Sequence[TeamMatch],
+    pairs: Sequence[tuple[int, int]],
+    teams: dict[int, Team],
+) -> None:
+    """Give each match its new pair of teams, and the teams their slots in it."""
+    TeamMatchSlot.objects.filter(match__in=matches).delete()
+    for match, (home, away) in zip(matches, pairs, strict=True):
+        match.home, match.away = teams[home], teams[away]
+        match.version += 1
+        match.save(update_fields=["home", "away", "version"])
+        for team in (match.home, match.away):
+            TeamMatchSlot.objects.create(
+                event=event, session=session, round=match.round, team=team, match=match
+            )
+
+
 @transaction.atomic
 def appeal_swap_record(
     *, event: Event, session: str, first: int, second: int, user: UserLike
@@ -934,24 +978,13 @@ def appeal_swap_record(
         .filter(event=event, session=session)
         .select_related("home", "away")
     )
-    if not matches:
-        raise UserError(f"session {session} has not been drawn")
-    if any(m.status != MatchStatus.SCHEDULED for m in matches):
-        raise UserError(f"session {session} has results: positions can no longer be swapped")
+    _appeal_swap_check(session, matches)
     teams = _teams_by_no(event)
     if first not in teams or second not in teams or first == second:
         raise UserError("name the two different teams of the appealed match")
     pairs = [(m.home.team_no, m.away.team_no) for m in matches]
     swapped = draw_engine.appeal_swap(pairs, first, second)
-    TeamMatchSlot.objects.filter(match__in=matches).delete()
-    for match, (home, away) in zip(matches, swapped, strict=True):
-        match.home, match.away = teams[home], teams[away]
-        match.version += 1
-        match.save(update_fields=["home", "away", "version"])
-        for team in (match.home, match.away):
-            TeamMatchSlot.objects.create(
-                event=event, session=session, round=match.round, team=team, match=match
-            )
+    _matches_reseat(event, session, matches, swapped, teams)
     record = ChoiceRecord.objects.create(
         event=event,
         session=session,
@@ -988,50 +1021,58 @@ def _entry_scores(
     return scores
 
 
+def _ranked_by_loss(
+    event: Event, droppers: Sequence[selectors.Dropper], round_no: int
+) -> list[int]:
+    """1.8.4: the teams dropping from a knock-out, ranked by the loss they suffered."""
+    losses = [d.outcome for d in droppers if d.outcome is not None]
+    order = engine.rank_droppers(
+        losses, seed=event.lots_seed, purpose=f"gnot-swiss-drop-{round_no}"
+    )
+    return [r.team_no for r in order]
+
+
+def _ranked_by_fixed_entry(droppers: Sequence[selectors.Dropper]) -> list[int]:
+    """The contending teams with a fixed entry score (3.3.3, 3.4.2), best score first."""
+    fixed = sorted(
+        (d for d in droppers if d.outcome is None and not d.non_contending),
+        key=lambda d: (-(d.fixed_entry or 0), d.team_no),
+    )
+    return [d.team_no for d in fixed]
+
+
 def _ranked_droppers(
     event: Event, droppers: Sequence[selectors.Dropper], round_no: int
 ) -> list[int]:
     """1.8.4: by the loss suffered; teams with a fixed entry score follow, best score first;
     the non-contending Double Knockout winner (3.1.8) comes last (decision: it lost nothing)."""
-    losses = [d.outcome for d in droppers if d.outcome is not None]
-    ranked = [
-        r.team_no
-        for r in engine.rank_droppers(
-            losses, seed=event.lots_seed, purpose=f"gnot-swiss-drop-{round_no}"
-        )
-    ]
-    fixed = sorted(
-        (d for d in droppers if d.outcome is None and not d.non_contending),
-        key=lambda d: (-(d.fixed_entry or 0), d.team_no),
-    )
     guests = sorted(d.team_no for d in droppers if d.non_contending)
-    return ranked + [d.team_no for d in fixed] + guests
+    return _ranked_by_loss(event, droppers, round_no) + _ranked_by_fixed_entry(droppers) + guests
 
 
-@transaction.atomic
-def swiss_round_pair(*, event: Event, user: UserLike) -> int:
-    """Pair the next Swiss round: round 1 by lot (1.8.2); later rounds the k-th Swiss team
-    against the k-th dropper (1.8.5), the rest top against top without rematches (1.8.6)."""
-    event_require_open(event)
-    _gnot(event)
-    view = selectors.swiss_view(event)
-    round_no = view.next_round
-    if not view.round_complete:
-        raise UserError(f"Swiss round {round_no - 1} is not complete")
-    droppers = list(view.waiting)
-    ranked = _ranked_droppers(event, droppers, round_no)
-    if len(view.order) + len(ranked) < 2:
-        raise UserError("the Swiss needs at least two teams")
-    scores = _entry_scores(view, droppers, round_no)
+def _swiss_draw(
+    event: Event, view: selectors.SwissTable, ranked: list[int]
+) -> draw_engine.SwissDraw:
+    """Round 1 by lot (1.8.2); later rounds the k-th Swiss team against the k-th dropper
+    (1.8.5), the rest top against top without rematches (1.8.6)."""
     if not view.order:
-        draw = draw_engine.swiss_first_round(ranked, seed=event.lots_seed, purpose="gnot-swiss-1")
-    else:
-        swiss_met = draw_engine.meetings(
-            (m.home.team_no, m.away.team_no) for ms in view.rounds.values() for m in ms
-        )
-        had_bye = frozenset(b.team.team_no for b in view.byes.values())
-        draw = draw_engine.swiss_round(view.order, ranked, met=swiss_met, had_bye=had_bye)
-    teams = _teams_by_no(event)
+        return draw_engine.swiss_first_round(ranked, seed=event.lots_seed, purpose="gnot-swiss-1")
+    swiss_met = draw_engine.meetings(
+        (m.home.team_no, m.away.team_no) for ms in view.rounds.values() for m in ms
+    )
+    had_bye = frozenset(b.team.team_no for b in view.byes.values())
+    return draw_engine.swiss_round(view.order, ranked, met=swiss_met, had_bye=had_bye)
+
+
+def _swiss_entries_create(
+    event: Event,
+    teams: dict[int, Team],
+    droppers: Sequence[selectors.Dropper],
+    ranked: Sequence[int],
+    scores: dict[int, Fraction],
+    round_no: int,
+) -> None:
+    """The teams entering the Swiss this round, with their entry score and rank (1.8.3, 1.8.4)."""
     guests = {d.team_no for d in droppers if d.non_contending}
     for rank, team_no in enumerate(ranked, start=1):
         SwissEntry.objects.create(
@@ -1042,6 +1083,16 @@ def swiss_round_pair(*, event: Event, user: UserLike) -> int:
             entry_rank=rank,
             non_contending=team_no in guests,
         )
+
+
+def _swiss_round_create(
+    event: Event,
+    teams: dict[int, Team],
+    draw: draw_engine.SwissDraw,
+    view: selectors.SwissTable,
+    round_no: int,
+) -> None:
+    """The round's matches and its bye."""
     for table, (home, away) in enumerate(draw.pairings, start=1):
         _match_create(
             event,
@@ -1059,6 +1110,27 @@ def swiss_round_pair(*, event: Event, user: UserLike) -> int:
             team=teams[draw.bye],
             vps=str(selectors.bye_vps(view.scale)),
         )
+
+
+@transaction.atomic
+def swiss_round_pair(*, event: Event, user: UserLike) -> int:
+    """Pair the next Swiss round: round 1 by lot (1.8.2); later rounds the k-th Swiss team
+    against the k-th dropper (1.8.5), the rest top against top without rematches (1.8.6)."""
+    event_require_open(event)
+    _gnot(event)
+    view = selectors.swiss_view(event)
+    round_no = view.next_round
+    if not view.round_complete:
+        raise UserError(f"Swiss round {round_no - 1} is not complete")
+    droppers = list(view.waiting)
+    ranked = _ranked_droppers(event, droppers, round_no)
+    if len(view.order) + len(ranked) < 2:
+        raise UserError("the Swiss needs at least two teams")
+    scores = _entry_scores(view, droppers, round_no)
+    draw = _swiss_draw(event, view, ranked)
+    teams = _teams_by_no(event)
+    _swiss_entries_create(event, teams, droppers, ranked, scores, round_no)
+    _swiss_round_create(event, teams, draw, view, round_no)
     summary = f"Swiss round {round_no} paired: {len(draw.pairings)} matches, {len(ranked)} entering"
     if draw.rematches:
         summary += f", {len(draw.rematches)} unavoidable rematches"

@@ -19,6 +19,7 @@ from events.access import event_for_director, event_for_results
 from events.caching import public_page
 from events.errors import ResultConflict, UserError
 from events.forms import NO_VERSION
+from events.models import Event
 from events.selectors import event_get, user_role
 from events.views import HtmxHttpRequest
 from formats.gnot import presenters, selectors, services
@@ -66,15 +67,15 @@ def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, template + "#gnot-bracket" if request.htmx else template, context)
 
 
-@require_http_methods(["GET", "POST"])
-def teams(request: HttpRequest, slug: str) -> HttpResponse:
-    """Registration, seeding (1.5), the Swiss VP scale (1.8.1) and the American Whist scale
-    (3.2.4.1): the director only."""
-    event = event_for_director(request, slug)
+TeamsPageForm = TeamsForm | SeedingForm | ScaleForm | WhistScaleForm | BandsForm
+
+
+def _teams_forms(request: HttpRequest, event: Event) -> dict[str, TeamsPageForm]:
+    """The teams page's five forms, the one its button names bound to the POST."""
     keys = ("add", "seed", "scale", "whist", "band_table")
     bound = {key: request.POST if key in request.POST else None for key in keys}
     setup = GnotSetup.objects.filter(event=event).first()
-    forms: dict[str, TeamsForm | SeedingForm | ScaleForm | WhistScaleForm | BandsForm] = {
+    return {
         "teams_form": TeamsForm(bound["add"]),
         "seeding_form": SeedingForm(bound["seed"]),
         "scale_form": ScaleForm(
@@ -89,6 +90,14 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         "bands_form": BandsForm(bound["band_table"], initial={"bands": _bands_initial(setup)}),
     }
+
+
+@require_http_methods(["GET", "POST"])
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    """Registration, seeding (1.5), the Swiss VP scale (1.8.1) and the American Whist scale
+    (3.2.4.1): the director only."""
+    event = event_for_director(request, slug)
+    forms = _teams_forms(request, event)
     form = next((f for f in forms.values() if f.is_bound), None)
     if form is not None and form.is_valid():
         try:
