@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,3 +170,59 @@ def test_nothing_below_imports_the_rating_lists(module: str) -> None:
 def test_nothing_else_imports_the_rating_report(module: str) -> None:
     report = sorted(t for t in GRAPH[module] if t.split(".")[0] == "fiderating")
     assert report == [], f"{module} imports {report}: go through events.contributions"
+
+
+# -- The map stays true (docs/architecture.md, issue 31) ---------------------------------------
+
+DOC = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def _table_rows(heading: str) -> list[str]:
+    """The first column of the table under ``heading`` (a line of the doc)."""
+    section = DOC.split(heading, 1)[1]
+    rows = []
+    for line in section.splitlines()[1:]:
+        if line.startswith("#"):
+            break
+        if line.startswith("| `"):
+            rows.append(line.split("|")[1].strip())
+    return rows
+
+
+def test_every_app_of_the_project_has_its_row_in_the_layout() -> None:
+    from django.apps import apps
+
+    local = sorted(
+        str(Path(app.path).relative_to(REPO)) + "/"
+        for app in apps.get_app_configs()
+        if Path(app.path).is_relative_to(REPO) and ".venv" not in Path(app.path).parts
+    )
+    rows = {row.strip("`") for row in _table_rows("| Path | What |")}
+    assert "config/" in local and "formats/teams/" in local  # the walk sees the project
+    assert [app for app in local if app not in rows] == []
+
+
+def _hooks(cls: type, heading: str, own: set[str]) -> tuple[list[str], set[str]]:
+    import dataclasses
+
+    fields = [f.name for f in dataclasses.fields(cls) if f.name not in own]
+    named = {name for row in _table_rows(heading) for name in re.findall(r"`([a-z_]+)", row)}
+    return fields, named
+
+
+def test_every_hook_of_the_format_seam_is_in_the_map() -> None:
+    from events.formats import Format
+
+    fields, named = _hooks(Format, "| Hook | Who asks | What the format gives |", {"code", "name"})
+    assert len(fields) > 20
+    assert [f for f in fields if f not in named] == []
+
+
+def test_every_contributor_hook_is_in_the_map() -> None:
+    from events.contributions import Contributor
+
+    fields, named = _hooks(
+        Contributor, "| Hook | Where it shows | Who contributes today |", {"code"}
+    )
+    assert len(fields) > 8
+    assert [f for f in fields if f not in named] == []
