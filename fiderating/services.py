@@ -14,15 +14,16 @@ from events.errors import UserError
 from events.models import Event, Player
 from events.services import UserLike, event_changed, event_require_open
 from fiderating.models import EventKind, NormConditions, PlayerK
-from fiderating.rating import k_check
+from fiderating.rating import k_set_check
 
 
 @transaction.atomic
 def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) -> None:
-    """Set a player's K by hand (1-40), or clear it (``None``: K from the list or the rules)."""
+    """Set a player's K by hand (B.02 8.3.3: 40, 20 or 10), or clear it (``None``: K from the
+    rating list or the rules)."""
     event = event_require_open(event)
     if k is not None:
-        k_check(k, f"player {start_no}: K")
+        k_set_check(k, f"player {start_no}: K")
     player = Player.objects.filter(event=event, start_no=start_no).first()
     if player is None:
         raise UserError(f"no player with the start number {start_no}")
@@ -35,7 +36,9 @@ def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) 
         summary = f"K of {player} cleared (was {before}): from the rating list or B.02 8.3.3"
     else:
         PlayerK.objects.update_or_create(player=player, defaults={"k": k})
-        summary = f"K of {player} set by hand to {k}" + (f" (was {before})" if before else "")
+        summary = f"K of {player} set by the arbiter to {k}" + (
+            f" (was {before})" if before else ""
+        )
     event_changed(
         event=event,
         user=user,
