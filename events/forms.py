@@ -272,8 +272,8 @@ class PlayerForm(DuplicatesConfirmable):
         max_value=MAX_K,
         required=False,
         label="K (rating list)",
-        help_text="The K the rating list gives (B.02 8.3.3); filled when the player is chosen "
-        "from the list.",
+        help_text="The K the rating list gives beside the rating (B.02 8.3.3), filled when the "
+        "player is chosen from the list; a K the arbiter sets on the rating page comes first.",
     )
 
     field_order = [

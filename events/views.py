@@ -379,7 +379,7 @@ def crosstable_print(request: HttpRequest, slug: str) -> HttpResponse:
         return moved
     context = _crosstable_context(event)
     context["landscape"] = wall_chart_landscape(context["event"].rounds)
-    context["extra"] = player_columns(event, "crosstable")
+    context["extra"] = player_columns(event, "wall_chart")
     return render(request, "events/crosstable_print.html", context)
 
 
@@ -393,7 +393,7 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         event_name=event.name,
         rounds=event.rounds,
         rows=context["rows"],
-        extra=player_columns(event, "crosstable"),
+        extra=player_columns(event, "wall_chart"),
     )
     return HttpResponse(pdf, content_type="application/pdf")
 

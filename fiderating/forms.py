@@ -22,5 +22,6 @@ class KForm(forms.Form):
 class ConditionsForm(forms.Form):
     kind = forms.ChoiceField(choices=EventKind.choices, label="Kind of event (title norms)")
     standings_columns = forms.BooleanField(
-        required=False, label="Show the rating change and performance in the standings"
+        required=False,
+        label="Show the rating change and performance in the standings and the wall chart",
     )

@@ -109,9 +109,16 @@ def test_the_printed_standings_carry_them_when_the_director_shows_them(
     assert "Perf" in pdf and str(seeker["performance"]) in pdf
 
 
-def test_the_wall_chart_carries_them(event: Event, client_for: Any) -> None:
+def test_the_wall_chart_carries_them_when_the_director_shows_them(
+    event: Event, client_for: Any, director: Any
+) -> None:
     anonymous = client_for(None)
     seeker = _player(event, 1)
+    hidden = anonymous.get(f"/e/{event.slug}/crosstable/print/").content.decode()
+    assert '">±</th>' not in hidden and '">Perf</th>' not in hidden
+    hidden_pdf = _pdf_text(anonymous.get(f"/e/{event.slug}/crosstable/print.pdf").content)
+    assert "Perf" not in hidden_pdf
+    norm_conditions_set(event=event, kind="ordinary", standings_columns=True, user=director)
     sheet = anonymous.get(f"/e/{event.slug}/crosstable/print/").content.decode()
     cells = f'<td class="num">{_signed(seeker["rating_change"])}</td>'
     cells += f'<td class="num">{seeker["performance"]}</td>'
