@@ -353,30 +353,33 @@ def decimal_text(amount: Decimal) -> str:
     return format(amount.normalize(), "f")
 
 
+def _player_record(p: Player) -> dict[str, Any]:
+    """A player as the document keeps them; the extensions only when set."""
+    record: dict[str, Any] = {
+        "start_no": p.start_no,
+        "name": p.name,
+        "federation": p.federation,
+        "rating": p.rating,
+        "fide_id": p.fide_id,
+        "title": p.title,
+        "sex": p.sex,
+        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+    }
+    if p.birth_date is None and p.birth_year is not None:
+        record["birth_year"] = p.birth_year  # only the year is known (a rating list's)
+    if p.previous_rank is not None:
+        record["previous_rank"] = p.previous_rank
+    if p.k_listed is not None:
+        record["k_listed"] = p.k_listed  # the rating list's K (B.02 8.3.3)
+    if p.withdrawn_after_round is not None:
+        record["withdrawn_after_round"] = p.withdrawn_after_round
+    return record
+
+
 def event_export_document(event: Event) -> dict[str, Any]:
     """The event as a JSON exchange document (a dict; ``json.dumps`` it)."""
     regulation = {"preset": event.regulation.preset, **event.regulation.overrides}
-    players = []
-    for p in Player.objects.filter(event=event).order_by("start_no"):
-        record: dict[str, Any] = {
-            "start_no": p.start_no,
-            "name": p.name,
-            "federation": p.federation,
-            "rating": p.rating,
-            "fide_id": p.fide_id,
-            "title": p.title,
-            "sex": p.sex,
-            "birth_date": p.birth_date.isoformat() if p.birth_date else None,
-        }
-        if p.birth_date is None and p.birth_year is not None:
-            record["birth_year"] = p.birth_year  # only the year is known (a rating list's)
-        if p.previous_rank is not None:
-            record["previous_rank"] = p.previous_rank
-        if p.k_listed is not None:
-            record["k_listed"] = p.k_listed  # the rating list's K (B.02 8.3.3)
-        if p.withdrawn_after_round is not None:
-            record["withdrawn_after_round"] = p.withdrawn_after_round
-        players.append(record)
+    players = [_player_record(p) for p in Player.objects.filter(event=event).order_by("start_no")]
     games = []
     for g in (
         Game.objects.filter(round__event=event)
