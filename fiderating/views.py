@@ -120,6 +120,20 @@ def k_set(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
 
 
 @require_POST
+def k_from_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's K from the event's rating list (players registered before its import or
+    from a TRF)."""
+    event = event_for_director(request, slug)
+    try:
+        refreshed = services.players_k_refresh(event=event, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, refreshed.summary() + ".")
+    return redirect(reverse("fiderating:manage", args=[slug]) + "#k-table")
+
+
+@require_POST
 def conditions(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_for_director(request, slug)
     form = ConditionsForm(request.POST)

@@ -215,3 +215,44 @@ def test_the_listed_k_is_edited_with_an_audit_entry_and_kept_by_the_exchange_for
     assert (entry.before, entry.after) == ({"k_listed": 40}, {"k_listed": 20})
     copy = import_copy(export_document(played.slug), tmp_path)
     assert Player.objects.get(event=copy, fide_id="10207538").k_listed == 20
+
+
+def test_players_registered_without_k_take_it_from_the_list_on_the_director_s_page(
+    director: Any, client_for: Any, arbiter: Any
+) -> None:
+    """Players pasted in (as a TRF or another program's list brings them) before the list is
+    imported: the director's button takes each one's K from the list, by FIDE id."""
+    from events.models import AuditEntry
+    from events.services import PlayerFields, players_register_many
+
+    event = _event(director)
+    players_register_many(
+        event=event,
+        players=[
+            PlayerFields(name="A E M, Doshtagir", fide_id="10207538", rating=1840),
+            PlayerFields(name="Aaberg, Anton", fide_id="1701991", rating=2393),
+            PlayerFields(name="Nobody, Listed", fide_id="99999999", rating=1500),
+            PlayerFields(name="No Id, Player", rating=1500),
+        ],
+        user=director,
+    )
+    url = f"/e/{event.slug}/rating/manage/k-from-list/"
+    client = client_for(director)
+    refused = client.post(url, follow=True).content.decode()
+    assert "no rating list is loaded to take K from" in refused
+    import_list(text(LEGACY_HEADER, *LEGACY), name="FIDE")
+    page = client.post(url, follow=True).content.decode()
+    assert "K from the rating list FIDE: 2 player(s) changed; 1 not on it." in page
+    ks = dict(Player.objects.filter(event=event).values_list("name", "k_listed"))
+    assert ks == {
+        "A E M, Doshtagir": 40,
+        "Aaberg, Anton": 10,
+        "Nobody, Listed": None,
+        "No Id, Player": None,
+    }
+    entry = AuditEntry.objects.get(event=event, action="player.k_listed")
+    assert entry.after == [{"start_no": 1, "k_listed": 40}, {"start_no": 2, "k_listed": 10}]
+    again = client.post(url, follow=True).content.decode()
+    assert "0 player(s) changed" in again
+    assert AuditEntry.objects.filter(event=event, action="player.k_listed").count() == 1
+    assert client_for(arbiter).post(url).status_code in (403, 404)
