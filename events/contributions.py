@@ -82,7 +82,8 @@ class Contributor:
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
 
 # The tables of players that take contributed columns (``Contributor.columns``).
-COLUMN_PAGES = ("players", "standings", "crosstable")
+# "wall_chart" is the crosstable printed (page and PDF), where paper is short.
+COLUMN_PAGES = ("players", "standings", "crosstable", "wall_chart")
 
 
 def contributor_register(contributor: Contributor) -> Contributor:

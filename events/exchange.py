@@ -76,6 +76,7 @@ PLAYER_KEYS = (
     "birth_year",
     "previous_rank",
     "withdrawn_after_round",
+    "k_listed",
 )
 
 
@@ -215,6 +216,7 @@ def _player(raw: Any, where: str, rounds: int) -> tuple[PlayerFields, int | None
     previous = raw.get("previous_rank")
     withdrawn = raw.get("withdrawn_after_round")
     born = raw.get("birth_year")
+    listed = raw.get("k_listed")
     fields = PlayerFields(
         where=where,
         start_no=start_no_check(require(raw, "start_no", int, f"{where}."), f"{where}.start_no"),
@@ -227,6 +229,7 @@ def _player(raw: Any, where: str, rounds: int) -> tuple[PlayerFields, int | None
         birth_date=date_of(raw.get("birth_date"), f"{where}.birth_date"),
         birth_year=None if born is None else _year(born, f"{where}.birth_year"),
         previous_rank=None if previous is None else typed(previous, int, f"{where}.previous_rank"),
+        k_listed=None if listed is None else typed(listed, int, f"{where}.k_listed"),
     )
     if withdrawn is not None:
         round_number(withdrawn, rounds, f"{where}.withdrawn_after_round", first=0)
@@ -350,28 +353,33 @@ def decimal_text(amount: Decimal) -> str:
     return format(amount.normalize(), "f")
 
 
+def _player_record(p: Player) -> dict[str, Any]:
+    """A player as the document keeps them; the extensions only when set."""
+    record: dict[str, Any] = {
+        "start_no": p.start_no,
+        "name": p.name,
+        "federation": p.federation,
+        "rating": p.rating,
+        "fide_id": p.fide_id,
+        "title": p.title,
+        "sex": p.sex,
+        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+    }
+    if p.birth_date is None and p.birth_year is not None:
+        record["birth_year"] = p.birth_year  # only the year is known (a rating list's)
+    if p.previous_rank is not None:
+        record["previous_rank"] = p.previous_rank
+    if p.k_listed is not None:
+        record["k_listed"] = p.k_listed  # the rating list's K (B.02 8.3.3)
+    if p.withdrawn_after_round is not None:
+        record["withdrawn_after_round"] = p.withdrawn_after_round
+    return record
+
+
 def event_export_document(event: Event) -> dict[str, Any]:
     """The event as a JSON exchange document (a dict; ``json.dumps`` it)."""
     regulation = {"preset": event.regulation.preset, **event.regulation.overrides}
-    players = []
-    for p in Player.objects.filter(event=event).order_by("start_no"):
-        record: dict[str, Any] = {
-            "start_no": p.start_no,
-            "name": p.name,
-            "federation": p.federation,
-            "rating": p.rating,
-            "fide_id": p.fide_id,
-            "title": p.title,
-            "sex": p.sex,
-            "birth_date": p.birth_date.isoformat() if p.birth_date else None,
-        }
-        if p.birth_date is None and p.birth_year is not None:
-            record["birth_year"] = p.birth_year  # only the year is known (a rating list's)
-        if p.previous_rank is not None:
-            record["previous_rank"] = p.previous_rank
-        if p.withdrawn_after_round is not None:
-            record["withdrawn_after_round"] = p.withdrawn_after_round
-        players.append(record)
+    players = [_player_record(p) for p in Player.objects.filter(event=event).order_by("start_no")]
     games = []
     for g in (
         Game.objects.filter(round__event=event)

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from events.errors import DuplicatesToConfirm, UserError
 from events.limits import (
     MAX_DEPUTY_ARBITERS,
+    MAX_K,
     MAX_PLAYERS,
     MAX_RATING,
     MAX_ROUNDS,
@@ -266,6 +267,14 @@ class PlayerForm(DuplicatesConfirmable):
         help_text="When the date is not known (a rating list gives only the year).",
     )
     previous_rank = forms.IntegerField(min_value=1, max_value=MAX_START_NO, required=False)
+    k_listed = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_K,
+        required=False,
+        label="K (rating list)",
+        help_text="The K the rating list gives beside the rating (B.02 8.3.3), filled when the "
+        "player is chosen from the list; a K the arbiter sets on the rating page comes first.",
+    )
 
     field_order = [
         "name",
@@ -277,6 +286,7 @@ class PlayerForm(DuplicatesConfirmable):
         "birth_date",
         "birth_year",
         "previous_rank",
+        "k_listed",
         "confirm_duplicates",
     ]
 
@@ -293,6 +303,7 @@ class PlayerForm(DuplicatesConfirmable):
             birth_year=data.get("birth_year"),
             previous_rank=data.get("previous_rank"),
             start_no=data.get("start_no"),
+            k_listed=data.get("k_listed"),
         )
 
 

@@ -28,6 +28,7 @@ MAX_PLAYER_ROUNDS = 60_000  # players x rounds: the cells of the crosstable
 MAX_PAIRED_PLAYERS = 1_000  # players the Dutch engine pairs in one round (time, memory)
 MAX_START_NO = 9_999  # TRF16 writes a start number in four columns
 MAX_RATING = 4_000
+MAX_K = 40  # FIDE's largest K (B.02 8.3.3: 40, 20, 10; lists before 2014 had 30, 25, 15)
 MAX_UPLOAD_BYTES = 10 * 2**20  # an uploaded or imported TRF or JSON document
 MAX_FORM_BYTES = 2**20  # a submitted form's fields (pasted lists), Django's own limit
 MAX_BACKUP_BYTES = 512 * 2**20  # an ``export_all`` backup: every event of an installation
@@ -81,6 +82,13 @@ def rating_check(rating: int, where: str) -> int:
     if not 0 <= rating <= MAX_RATING:
         raise InputTooLarge(f"{where}: rating {rating} is outside 0-{MAX_RATING} (0: unrated)")
     return rating
+
+
+def k_listed_check(k: int | None, where: str) -> int | None:
+    """A rating list's K (None: none): a whole number from 1 to :data:`MAX_K`."""
+    if k is not None and (isinstance(k, bool) or not 1 <= k <= MAX_K):
+        raise InputTooLarge(f"{where}: K {k} is outside 1-{MAX_K} (B.02 8.3.3)")
+    return k
 
 
 # Characters that are not text on a line: the C0 and C1 controls (line feed, carriage return,

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from events.limits import MAX_K
+
 
 class EventSystem(models.TextChoices):
     ROUND_ROBIN = "round_robin", "Round robin"
@@ -123,6 +125,10 @@ class Player(models.Model):
     # date is never invented from it; set from birth_date when the date is known (services).
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     previous_rank = models.PositiveIntegerField(null=True, blank=True)
+    # The K the rating list gives beside the player's rating (FIDE's lists publish it, B.02
+    # 7.1.2), carried when the player is registered from the list; None: none known. The
+    # rating report (fiderating) uses it before B.02 8.3.3's rules, after a K set by hand.
+    k_listed = models.PositiveSmallIntegerField(null=True, blank=True)
     # The rank column of an imported TRF (the other program's tie-breaks gave it); None: none.
     file_rank = models.PositiveIntegerField(null=True, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -141,6 +147,9 @@ class Player(models.Model):
             ),
             models.CheckConstraint(condition=Q(start_no__gte=1), name="player_start_no_positive"),
             models.CheckConstraint(condition=Q(sex__in=["", "m", "w"]), name="player_sex_valid"),
+            models.CheckConstraint(
+                condition=Q(k_listed__gte=1, k_listed__lte=MAX_K), name="player_k_listed_range"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from reportlab.lib.styles import StyleSheet1
     from reportlab.platypus import SimpleDocTemplate
 
+    from events.contributions import Columns
+
 # The standard PDF fonts cover Latin-1 only; DejaVu (where installed) also covers Latin
 # Extended, Greek and Cyrillic names. Chinese, Japanese and Korean names are set in one of
 # ReportLab's CID fonts (Adobe's Asian fonts, which PDF readers provide, so nothing is
@@ -295,11 +297,15 @@ def wall_chart_landscape(rounds: int) -> bool:
     return rounds > PORTRAIT_ROUNDS
 
 
-def _wall_chart_columns(rounds: int, page_mm: float) -> list[Column]:
-    """No., Name, Fed, Rtg, a column per round, Pts; with many rounds, the federation and the
-    rating give their room to the rounds."""
+EXTRA_MM = 14.0  # a column another app adds (the rating change "+15.6", the performance)
+
+
+def _wall_chart_columns(rounds: int, page_mm: float, extra: Sequence[str] = ()) -> list[Column]:
+    """No., Name, Fed, Rtg, a column per round, Pts and the columns other apps add
+    (``extra``: their headings); with many rounds, the federation and the rating give their
+    room to the rounds."""
     sides = [Column("Fed", 12), Column("Rtg", 13, numeric=True)]
-    room = page_mm - 10 - 14 - sum(c.width_mm for c in sides)
+    room = page_mm - 10 - 14 - len(extra) * EXTRA_MM - sum(c.width_mm for c in sides)
     round_mm = min(ROUND_MM, (room - NAME_MM) / max(rounds, 1))
     if round_mm < SMALL_ROUND_MM:
         room += sum(c.width_mm for c in sides)
@@ -310,15 +316,20 @@ def _wall_chart_columns(rounds: int, page_mm: float) -> list[Column]:
         *sides,
         *(Column(f"R{n}", round_mm, numeric=True) for n in range(1, rounds + 1)),
         Column("Pts", 14, numeric=True),
+        *(Column(heading, EXTRA_MM, numeric=True) for heading in extra),
     ]
 
 
-def wall_chart_pdf(*, event_name: str, rounds: int, rows: Sequence[Any]) -> bytes:
+def wall_chart_pdf(
+    *, event_name: str, rounds: int, rows: Sequence[Any], extra: Columns | None = None
+) -> bytes:
     """The wall chart: each player's row of "opponent, colour, result" cells and points (rows
-    as ``events.selectors.crosstable_rows`` gives them), across the whole page."""
+    as ``events.selectors.crosstable_rows`` gives them), across the whole page, then the
+    columns other apps add (``extra``: the rating change and performance)."""
     landscape = wall_chart_landscape(rounds)
-    columns = _wall_chart_columns(rounds, LANDSCAPE_MM if landscape else PORTRAIT_MM)
-    sides = len(columns) == rounds + 5
+    headings = [heading for heading, _ in extra.headings] if extra else []
+    columns = _wall_chart_columns(rounds, LANDSCAPE_MM if landscape else PORTRAIT_MM, headings)
+    sides = len(columns) == rounds + 5 + len(headings)
     body = [
         [
             str(row.start_no),
@@ -326,6 +337,7 @@ def wall_chart_pdf(*, event_name: str, rounds: int, rows: Sequence[Any]) -> byte
             *([row.federation, str(row.rating or "")] if sides else []),
             *row.cells,
             row.points_text,
+            *(extra.row(row.start_no) if extra else ()),
         ]
         for row in rows
     ]

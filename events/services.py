@@ -38,6 +38,7 @@ from events.limits import (
     currency_check,
     event_size_check,
     federation_check,
+    k_listed_check,
     rating_check,
     start_no_check,
     text_check,
@@ -429,6 +430,7 @@ class PlayerFields:
     birth_year: int | None = None  # when only the year is known (a rating list's)
     where: str = ""  # how a message names the entry: "line 3" of a pasted list
     file_rank: int | None = None  # an imported TRF's rank column (issue 28)
+    k_listed: int | None = None  # the rating list's K (B.02 8.3.3), when registered from it
 
 
 def _birth_year(fields: PlayerFields, start_no: int) -> int | None:
@@ -534,6 +536,7 @@ def _player_row(event: Event, start_no: int, fields: PlayerFields) -> Player:
         birth_year=_birth_year(fields, start_no),
         previous_rank=fields.previous_rank,
         file_rank=fields.file_rank,
+        k_listed=k_listed_check(fields.k_listed, where),
     )
 
 
@@ -646,6 +649,7 @@ PLAYER_FIELDS = (
     "birth_year",
     "sex",
     "previous_rank",
+    "k_listed",
 )
 
 

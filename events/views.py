@@ -20,6 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from events import exchange, selectors, services
 from events.access import event_for_director, event_for_results
 from events.caching import public_page, public_pdf
+from events.contributions import player_columns
 from events.errors import (
     DuplicatesToConfirm,
     PlayerConflict,
@@ -378,6 +379,7 @@ def crosstable_print(request: HttpRequest, slug: str) -> HttpResponse:
         return moved
     context = _crosstable_context(event)
     context["landscape"] = wall_chart_landscape(context["event"].rounds)
+    context["extra"] = player_columns(event, "wall_chart")
     return render(request, "events/crosstable_print.html", context)
 
 
@@ -387,7 +389,12 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if moved := format_page_redirect(request, event):
         return moved
     context = _crosstable_context(event)
-    pdf = wall_chart_pdf(event_name=event.name, rounds=event.rounds, rows=context["rows"])
+    pdf = wall_chart_pdf(
+        event_name=event.name,
+        rounds=event.rounds,
+        rows=context["rows"],
+        extra=player_columns(event, "wall_chart"),
+    )
     return HttpResponse(pdf, content_type="application/pdf")
 
 

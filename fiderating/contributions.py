@@ -2,7 +2,7 @@
 in the navigation of a chess event (not the formats with their own screens); on each player's
 private page their rating change, performance and, near a norm, what the next game needs; and
 the change and performance columns of the players page, the crosstable and (when the director
-shows them) the standings."""
+shows them) the standings and the wall chart, printed or as a PDF."""
 
 from __future__ import annotations
 
@@ -41,11 +41,16 @@ HEADINGS = (
 )
 
 
+# The tables where the columns take room that other columns need (the tie-breaks, the rounds
+# on paper): there only when the director shows them (NormConditions.standings_columns).
+SHOWN_BY_THE_DIRECTOR = ("standings", "wall_chart")
+
+
 def _columns(event: Event, page: str, after_round: int | None) -> Columns | None:
     """The change (an unrated player's first rating so far, in brackets) and performance."""
     if format_of(event) is not None:
         return None
-    if page == "standings" and not selectors.standings_columns(event):
+    if page in SHOWN_BY_THE_DIRECTOR and not selectors.standings_columns(event):
         return None
     report = selectors.rating_report(event, rounds=after_round)
     cells = {}

@@ -32,6 +32,7 @@ class Line:
     fide_id: str
     rating: int
     k: int | None
+    k_why: str  # where K comes from, to follow "K 20": "from the rating list", …
     games: int
     score: str
     expected: str
@@ -69,6 +70,7 @@ def line(row: ReportRow) -> Line:
         fide_id=row.fide_id,
         rating=rated.rating,
         k=rated.k.value if rated.k else None,
+        k_why=rated.k.why if rated.k else "",
         games=len(rated.games),
         score=decimal_text(rated.score),
         expected=decimal_text(expected) if expected is not None else "—",

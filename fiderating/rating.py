@@ -22,7 +22,8 @@ What the engine decides for each player and game, clause by clause:
 * **The expected score PD** (8.1.2): FIDE's table with its two-decimal values, never the
   logistic formula; the table is :func:`standings.tiebreaks.expected_percent`, the one the
   tie-breaks use.
-* **K** (8.3.3): set by hand for the player, else the rating list's K, else the rules: 10 once
+* **K** (8.3.3): set by the arbiter for the player (40, 20 or 10), else the rating list's K
+  (FIDE's lists publish it beside each rating, 7.1.2), else the rules: 10 once
   the rating has reached 2400, 40 for a junior (until the end of the year of their 18th
   birthday) under 2300, 20 otherwise. B.02's 40 for a player's first 30 rated games needs the
   player's history, which the event does not hold: the director sets it by hand. When K times
@@ -72,6 +73,7 @@ WIDE_GAP_ABOVE = 2600
 WIDE_GAP_FROM = dt.date(2024, 12, 1)
 K_MAX_PRODUCT = 700  # 8.3.3: K x n
 K_LIMIT = 40  # the largest K B.02 gives
+K_VALUES = (40, 20, 10)  # 8.3.3's K; the 700 rule's lower values are worked out, never set
 HYPOTHETICAL_RATING = 1800  # 8.2.2
 HYPOTHETICAL_GAMES = 2
 INITIAL_MAX = 2200  # 8.2.3
@@ -136,17 +138,29 @@ class PlayerRecord:
 
 
 def k_check(k: int, where: str = "K") -> int:
-    """A K a person may set: a whole number from 1 to 40 (B.02 8.3.3 gives 40, 20 or 10, and
-    the 700 rule lower values)."""
+    """A K the engine takes: a whole number from 1 to 40 (B.02 8.3.3 gives 40, 20 or 10; the
+    rating lists before 2014 published 30, 25 and 15)."""
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= K_LIMIT:
         raise UserError(f"{where} {k}: K is a whole number from 1 to {K_LIMIT} (B.02 8.3.3)")
     return k
 
 
+def k_set_check(k: int, where: str = "K") -> int:
+    """A K the arbiter sets by hand: one of B.02 8.3.3's, 40, 20 or 10 (the 700 rule's lower
+    values follow from the games, :func:`k_factor`)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k not in K_VALUES:
+        raise UserError(f"{where} {k}: K is 40, 20 or 10 (B.02 8.3.3)")
+    return k
+
+
+K_SET, K_LISTED, K_RULES = "arbiter", "list", "rules"  # where a K comes from
+
+
 @dataclass(frozen=True, slots=True)
 class KFactor:
     value: int
-    why: str  # in words, with the clause
+    why: str  # in words, with the clause: "K 20 " + why
+    source: str = K_RULES  # K_SET, K_LISTED or K_RULES
 
 
 def k_factor(rating: int, record: PlayerRecord, *, year: int | None, games: int) -> KFactor:
@@ -155,22 +169,35 @@ def k_factor(rating: int, record: PlayerRecord, *, year: int | None, games: int)
     if games and base.value * games > K_MAX_PRODUCT:
         value = K_MAX_PRODUCT // games
         return KFactor(
-            value, f"{base.why}; {value}, since K x {games} games may not exceed 700 (8.3.3)"
+            value,
+            f"{base.why}: {base.value}, then {value}, since K x {games} games may not exceed "
+            "700 (B.02 8.3.3)",
+            base.source,
         )
     return base
 
 
 def _k_base(rating: int, record: PlayerRecord, year: int | None) -> KFactor:
+    """Where K comes from, worded to follow "K 20": "set by the arbiter", "from the rating
+    list", "by B.02 8.3.3: …"."""
     if record.k_set is not None:
-        return KFactor(k_check(record.k_set), f"{record.k_set}, set by hand")
+        return KFactor(k_check(record.k_set), "set by the arbiter", K_SET)
     if record.k_listed is not None:
-        return KFactor(k_check(record.k_listed), f"{record.k_listed}, from the rating list")
+        return KFactor(k_check(record.k_listed), "from the rating list", K_LISTED)
     if rating >= 2400:
-        return KFactor(10, "10: the rating has reached 2400 (B.02 8.3.3)")
+        return KFactor(10, "by B.02 8.3.3: the rating has reached 2400", K_RULES)
     born = record.birth_year
     if born is not None and year is not None and year <= born + 18 and rating < 2300:
-        return KFactor(40, "40: a junior rated under 2300, to the end of the year they turn 18")
-    return KFactor(20, "20: rated under 2400 (B.02 8.3.3; 40 until 30 rated games: set it by hand)")
+        return KFactor(
+            40,
+            "by B.02 8.3.3: a junior rated under 2300, to the end of the year they turn 18",
+            K_RULES,
+        )
+    return KFactor(
+        20,
+        "by B.02 8.3.3: rated under 2400 (40 until 30 rated games: the arbiter sets it)",
+        K_RULES,
+    )
 
 
 @dataclass(frozen=True, slots=True)

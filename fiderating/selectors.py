@@ -63,11 +63,13 @@ def norm_event(event: Event, conditions: NormConditions | None = None) -> NormEv
 
 
 def player_records(event: Event) -> dict[int, PlayerRecord]:
-    """Each player's K set by hand and year of birth, in one query."""
-    rows = Player.objects.filter(event=event).values_list("start_no", "birth_year", "fide_k__k")
+    """Each player's K set by hand, the rating list's K and year of birth, in one query."""
+    rows = Player.objects.filter(event=event).values_list(
+        "start_no", "birth_year", "fide_k__k", "k_listed"
+    )
     return {
-        start_no: PlayerRecord(start_no, k_set=k, birth_year=birth_year)
-        for start_no, birth_year, k in rows
+        start_no: PlayerRecord(start_no, k_set=k, k_listed=listed, birth_year=birth_year)
+        for start_no, birth_year, k, listed in rows
     }
 
 

@@ -8,21 +8,25 @@ version, follows) and records who changed what, before and after.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
+from events.contributions import players_by_fide_id
 from events.errors import UserError
 from events.models import Event, Player
 from events.services import UserLike, event_changed, event_require_open
 from fiderating.models import EventKind, NormConditions, PlayerK
-from fiderating.rating import k_check
+from fiderating.rating import k_set_check
 
 
 @transaction.atomic
 def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) -> None:
-    """Set a player's K by hand (1-40), or clear it (``None``: K from the list or the rules)."""
+    """Set a player's K by hand (B.02 8.3.3: 40, 20 or 10), or clear it (``None``: K from the
+    rating list or the rules)."""
     event = event_require_open(event)
     if k is not None:
-        k_check(k, f"player {start_no}: K")
+        k_set_check(k, f"player {start_no}: K")
     player = Player.objects.filter(event=event, start_no=start_no).first()
     if player is None:
         raise UserError(f"no player with the start number {start_no}")
@@ -35,7 +39,9 @@ def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) 
         summary = f"K of {player} cleared (was {before}): from the rating list or B.02 8.3.3"
     else:
         PlayerK.objects.update_or_create(player=player, defaults={"k": k})
-        summary = f"K of {player} set by hand to {k}" + (f" (was {before})" if before else "")
+        summary = f"K of {player} set by the arbiter to {k}" + (
+            f" (was {before})" if before else ""
+        )
     event_changed(
         event=event,
         user=user,
@@ -44,6 +50,79 @@ def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) 
         before={"start_no": start_no, "k": before},
         after={"start_no": start_no, "k": k},
     )
+
+
+LOOKUP_BATCH = 100  # FIDE ids asked of the rating list at once (ratings.selectors.MAX_IDS)
+
+
+@dataclass(frozen=True)
+class KRefreshed:
+    """What taking K from the rating list did: the list, the players whose K changed, and how
+    many with a FIDE id the list does not hold."""
+
+    list_name: str
+    changed: tuple[int, ...]  # start numbers
+    not_on_the_list: int
+
+    def summary(self) -> str:
+        changed = len(self.changed)
+        missing = f"; {self.not_on_the_list} not on it" if self.not_on_the_list else ""
+        return f"K from the rating list {self.list_name}: {changed} player(s) changed{missing}"
+
+
+def _listed_ks(event: Event, ids: list[str]) -> tuple[str, dict[str, int | None]]:
+    """The event's rating list and the K it gives each of these FIDE ids beside the event's
+    rating (through the seam: events.contributions), asked :data:`LOOKUP_BATCH` at a time."""
+    name, found = "", {}
+    for start in range(0, len(ids), LOOKUP_BATCH):
+        answer = players_by_fide_id(event, ids[start : start + LOOKUP_BATCH])
+        if answer is None:
+            raise UserError("no rating list is loaded to take K from (Rating lists, Import)")
+        name, fields = answer
+        found.update({fide_id: _k_of(hit) for fide_id, hit in fields.items()})
+    return name, found
+
+
+def _k_of(fields: dict[str, str]) -> int | None:
+    text = fields.get("k_listed", "")
+    return int(text) if text.isdigit() else None
+
+
+def _with_fide_id(event: Event) -> dict[str, Player]:
+    """The event's players by FIDE id ("" and "0" are none)."""
+    players = Player.objects.filter(event=event).exclude(fide_id__in=["", "0"])
+    return {p.fide_id.strip(): p for p in players}
+
+
+@transaction.atomic
+def players_k_refresh(*, event: Event, user: UserLike) -> KRefreshed:
+    """Each player's K from the event's rating list (the one registration searches, with the
+    event's rating): for players registered before the list was imported, or from a TRF, which
+    carries no K (B.02 8.3.3's K, 7.1.2). Players the list does not hold keep theirs. One audit
+    entry with every K before and after."""
+    event = event_require_open(event)
+    by_id = _with_fide_id(event)
+    name, listed = _listed_ks(event, list(by_id))
+    changed = sorted(
+        (by_id[i] for i, k in listed.items() if i in by_id and by_id[i].k_listed != k),
+        key=lambda p: p.start_no,
+    )
+    before = [{"start_no": p.start_no, "k_listed": p.k_listed} for p in changed]
+    for player in changed:
+        player.k_listed = listed[player.fide_id.strip()]
+        player.version += 1
+    Player.objects.bulk_update(changed, ["k_listed", "version"])
+    refreshed = KRefreshed(name, tuple(p.start_no for p in changed), len(set(by_id) - set(listed)))
+    if changed:
+        event_changed(
+            event=event,
+            user=user,
+            action="player.k_listed",
+            summary=refreshed.summary(),
+            before=before,
+            after=[{"start_no": p.start_no, "k_listed": p.k_listed} for p in changed],
+        )
+    return refreshed
 
 
 @transaction.atomic

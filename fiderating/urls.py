@@ -19,6 +19,7 @@ urlpatterns = [
     path("e/<slug:slug>/rating/manage/", views.manage, name="manage"),
     path("e/<slug:slug>/rating/manage/k/<int:start_no>/", views.k_set, name="k_set"),
     path("e/<slug:slug>/rating/manage/conditions/", views.conditions, name="conditions"),
+    path("e/<slug:slug>/rating/manage/k-from-list/", views.k_from_list, name="k_from_list"),
     path(
         "e/<slug:slug>/rating/players/<int:start_no>/certificate/<str:title>.pdf",
         views.certificate,

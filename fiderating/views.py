@@ -27,6 +27,7 @@ from fiderating import presenters, selectors, services
 from fiderating.certificate import certificate_pdf
 from fiderating.exports import CONTENT_TYPES, report_csv, report_xlsx
 from fiderating.forms import ConditionsForm, KForm
+from fiderating.rating import K_VALUES
 
 
 @public_page
@@ -89,6 +90,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             initial={"kind": conditions.kind, "standings_columns": conditions.standings_columns}
         ),
         "watch": selectors.norm_watch(event, data),
+        "k_values": K_VALUES,
     }
     return render(request, "fiderating/manage.html", context)
 
@@ -110,11 +112,25 @@ def k_set(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
             k = form.cleaned_data["k"]
             messages.success(
                 request,
-                f"Player {start_no}: K {k}, set by hand."
+                f"Player {start_no}: K {k}, set by the arbiter."
                 if k
                 else f"Player {start_no}: K from the rating list or B.02 8.3.3.",
             )
     return redirect(reverse("fiderating:manage", args=[slug]) + f"#k-{start_no}")
+
+
+@require_POST
+def k_from_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's K from the event's rating list (players registered before its import or
+    from a TRF)."""
+    event = event_for_director(request, slug)
+    try:
+        refreshed = services.players_k_refresh(event=event, user=request.user)
+    except UserError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, refreshed.summary() + ".")
+    return redirect(reverse("fiderating:manage", args=[slug]) + "#k-table")
 
 
 @require_POST

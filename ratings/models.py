@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from ratings.parsers import MAX_RATING, RATINGS
+from ratings.parsers import MAX_K, MAX_RATING, RATINGS
 
 
 class RatingList(models.Model):
@@ -74,6 +74,11 @@ class RatingEntry(models.Model):
     rapid = models.PositiveSmallIntegerField(null=True, blank=True)
     blitz = models.PositiveSmallIntegerField(null=True, blank=True)
     inactive = models.BooleanField(default=False)
+    # Each rating's K as the list publishes it (B.02 7.1.2, 8.3.3): carried to the player
+    # registered from the list, and used by the rating report before 8.3.3's rules.
+    standard_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid_k = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz_k = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -81,6 +86,13 @@ class RatingEntry(models.Model):
             *(
                 models.CheckConstraint(
                     condition=Q(**{f"{kind}__lte": MAX_RATING}), name=f"rating_entry_{kind}_range"
+                )
+                for kind in RATINGS
+            ),
+            *(
+                models.CheckConstraint(
+                    condition=Q(**{f"{kind}_k__gte": 1, f"{kind}_k__lte": MAX_K}),
+                    name=f"rating_entry_{kind}_k_range",
                 )
                 for kind in RATINGS
             ),

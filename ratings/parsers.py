@@ -5,16 +5,18 @@ What is read (FIDE's download page, ratings.fide.com/download_lists.phtml):
 * **FIDE TXT**, fixed width, one header line naming the columns: the combined list
   (``players_list_foa.txt``: ``ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK RRtng RGm
   Rk BRtng BGm BK B-day Flag``) and the single lists (``standard_rating_list.txt``, rapid,
-  blitz: one rating column headed by the month, ``NOV26``, then ``Gms K B-day Flag``). Column
+  blitz: one rating column headed by the month, ``NOV26``, then ``Gms K B-day Flag``). Each
+  rating's K (``SK``, ``Rk``, ``BK``; a single list's ``K``) is kept beside it (B.02 7.1.2
+  lists K among the published fields; fiderating uses it before 8.3.3's rules). Column
   positions are read from the header (a column runs from its label to the next label), never
   hard-coded: FIDE has moved them before (the legacy list has no FOA column). A handful of lines
   in the real list are one character longer because the other-titles text overflows into the
   FOA column; the columns after it are shifted for those lines.
 * **FIDE XML** (``players_list_xml.zip``): ``<playerslist><player><fideid>…<name>…<country>…
-  <sex>…<title>…<w_title>…<rating>…<rapid_rating>…<blitz_rating>…<birthday>…<flag>…``; a
-  single list's ``<rating>`` is that list's rating. Read with expat in chunks (memory does not
-  grow with the file); a DOCTYPE, entity declarations and nesting deeper than the list's three
-  levels are refused.
+  <sex>…<title>…<w_title>…<rating>…<k>…<rapid_rating>…<rapid_k>…<blitz_rating>…<blitz_k>…
+  <birthday>…<flag>…``; a single list's ``<rating>`` and ``<k>`` are that list's rating and K.
+  Read with expat in chunks (memory does not grow with the file); a DOCTYPE, entity
+  declarations and nesting deeper than the list's three levels are refused.
 * **National lists**: CSV with a header line and a column mapping (which column is the name,
   the FIDE id, the rating, …), given by the director.
 
@@ -29,8 +31,10 @@ Decisions:
   real FIDE list has a few odd lines and a director should not lose the import for one. A file
   with too many (:func:`too_many_problems`: more than 100 and more than 1 % of its lines) is
   refused as a whole: its layout is not what the reader thinks.
-* A rating of 0 or blank is "unrated"; a birth year of 0 or blank is unknown. Only the year is
-  published, and only the year is kept.
+* A rating of 0 or blank is "unrated"; a birth year of 0 or blank is unknown; a K of 0 or
+  blank is none. A K is kept only beside a rating, and only from 1 to :data:`MAX_K` (B.02
+  8.3.3's largest; older lists have 15, 25 and 30): anything else makes the line
+  malformed. Only the year of birth is published, and only the year is kept.
 * Titles: the player's title (``Tit``), else the woman's title (``WTit``); FIDE's old one- and
   two-letter codes (``g``, ``wm``, …) are read as the titles they stand for; other values
   (arbiter, trainer and FIDE Online Arena titles) are not playing titles and are left out.
@@ -58,6 +62,7 @@ MAX_UNPACKED_BYTES = 2 * 1024**3  # FIDE's XML list unpacked: 856 MB (Oct 2026)
 MAX_PLAYERS = 3_000_000  # FIDE's combined list: 1.93 million lines (Oct 2026)
 MAX_LINE_BYTES = 1024  # a FIDE TXT line has 136 to 163 characters
 MAX_RATING = 4000
+MAX_K = 40  # B.02 8.3.3: K is 40, 20 or 10 (older lists: 30, 25, 15)
 # Issue 29: a 2.6 MB zip of 3 million one-field lines held a worker 48.7 s before the player
 # cap refused it, and a small zip of blank lines or of one endless line would have held it
 # longer. So the bytes are counted before anything is parsed (:func:`_survey`, at the speed of
@@ -124,6 +129,15 @@ class ListedPlayer:
     rapid: int | None = None
     blitz: int | None = None
     inactive: bool = False
+    # Each rating's K as the list publishes it (B.02 8.3.3); None beside no rating.
+    standard_k: int | None = None
+    rapid_k: int | None = None
+    blitz_k: int | None = None
+
+
+def k_field(kind: str) -> str:
+    """The field of a rating's K: ``standard_k`` for ``standard``."""
+    return f"{kind}_k"
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,8 +375,22 @@ def _player(values: Mapping[str, str], rating_of: Mapping[str, str]) -> ListedPl
         title=_title(get("title", ""), get("woman_title", "")),
         birth_year=_birth_year(get("birth_year", "")),
         inactive="i" in flag,
-        **{kind: _rating(get(column, ""), kind) for kind, column in rating_of.items()},
+        **_ratings(values, rating_of),
     )
+
+
+def _ratings(values: Mapping[str, str], rating_of: Mapping[str, str]) -> dict[str, int | None]:
+    """Each rating and its K: a rating held in the field ``rating`` has its K in ``k`` (FIDE's
+    XML), any other (``standard``, ``rapid``) in ``standard_k``, ``rapid_k``."""
+    found: dict[str, int | None] = {}
+    for kind, column in rating_of.items():
+        rating = _rating(values.get(column, ""), kind)
+        k = _number(
+            values.get("k" if column == "rating" else k_field(column), ""), f"{kind} K", MAX_K
+        )
+        found[kind] = rating
+        found[k_field(kind)] = k if rating is not None else None
+    return found
 
 
 def _name(name: str, surname: str, first_name: str) -> str:
@@ -473,6 +501,9 @@ _TXT_FIELDS = {
     "SRTNG": STANDARD,
     "RRTNG": RAPID,
     "BRTNG": BLITZ,
+    "SK": k_field(STANDARD),
+    "RK": k_field(RAPID),
+    "BK": k_field(BLITZ),
     "B-DAY": "birth_year",
     "BDAY": "birth_year",
     "BORN": "birth_year",
@@ -498,29 +529,44 @@ def _looks_like_fide_txt(head: bytes) -> bool:
 
 
 def _txt_columns(header: str, kind: str, tally: Tally) -> _Columns:
+    """Each field's span, from the header's labels (a column runs from its label to the next)."""
     labels = [
         (match.start(), match.group())
         for match in re.finditer(r"\S+", header.replace("ID Number", "ID_Number"))
     ]
+    ends = [start for start, _ in labels[1:]] + [MAX_LINE_BYTES]
     spans: dict[str, tuple[int, int]] = {}
-    for index, (start, label) in enumerate(labels):
-        end = labels[index + 1][0] if index + 1 < len(labels) else MAX_LINE_BYTES
-        key = _TXT_FIELDS.get(label.upper())
-        month = _MONTH_LABEL.fullmatch(label)
-        if key is None and (month or label.upper() in _SINGLE_RATING_LABELS):
-            key = kind
-            if month:
-                tally.period = _period(month)
+    for (start, label), end in zip(labels, ends, strict=True):
+        key = _txt_field(label, kind, tally)
         if key is not None and key not in spans:
             spans[key] = (start, end)
+    _txt_columns_check(spans, header)
+    tally.ratings = set(RATINGS) & set(spans)
+    tally.columns = tuple(label for _, label in labels)
+    overflow = spans["other_titles"][1] if "other_titles" in spans else None
+    return _Columns(spans=spans, width=len(header), overflow_at=overflow)
+
+
+def _txt_field(label: str, kind: str, tally: Tally) -> str | None:
+    """The field a header label names; a single list's rating column is headed by its month
+    (``NOV26``, which dates the list) or a plain label, and its ``K`` is that rating's K."""
+    key = _TXT_FIELDS.get(label.upper())
+    if key is not None:
+        return key
+    if label.upper() == "K":
+        return k_field(kind)
+    month = _MONTH_LABEL.fullmatch(label)
+    if month:
+        tally.period = _period(month)
+        return kind
+    return kind if label.upper() in _SINGLE_RATING_LABELS else None
+
+
+def _txt_columns_check(spans: Mapping[str, tuple[int, int]], header: str) -> None:
     missing = [what for what in ("fide_id", "name") if what not in spans]
     if missing or not set(RATINGS) & set(spans):
         absent = ", ".join(missing) or "no rating"
         raise ListError(f"line 1: the header names no column for {absent}: {header[:80]!r}")
-    tally.ratings = set(RATINGS) & set(spans)
-    tally.columns = tuple(label for _, label in labels)
-    overflow = spans.get("other_titles", (0, 0))[1] if "other_titles" in spans else None
-    return _Columns(spans=spans, width=len(header), overflow_at=overflow)
 
 
 def _period(month: re.Match[str]) -> dt.date:
@@ -579,8 +625,11 @@ _XML_FIELDS = {
     "title": "title",
     "w_title": "woman_title",
     "rating": "rating",
+    "k": "k",
     "rapid_rating": RAPID,
+    "rapid_k": k_field(RAPID),
     "blitz_rating": BLITZ,
+    "blitz_k": k_field(BLITZ),
     "birthday": "birth_year",
     "flag": "flag",
 }

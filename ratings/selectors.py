@@ -33,7 +33,16 @@ from events.errors import UserError
 from events.models import Event, Player, TimeControl
 from ratings.models import RatingEntry, RatingList
 from ratings.names import MAX_QUERY_CHARS, query_words
-from ratings.parsers import BLITZ, RAPID, STANDARD, ListedPlayer, ListError, Tally, read_list
+from ratings.parsers import (
+    BLITZ,
+    RAPID,
+    STANDARD,
+    ListedPlayer,
+    ListError,
+    Tally,
+    k_field,
+    read_list,
+)
 
 PAGE_SIZE = 20
 WORD_QUERY_MS = 300  # the word query's time limit (a name's start is answered in a few ms)
@@ -86,6 +95,7 @@ class Hit:
     rating: int | None
     inactive: bool
     registered_as: int | None = None  # the start number, when already in the event
+    k: int | None = None  # the list's K beside that rating (B.02 8.3.3)
 
     def fill(self) -> str:
         """The registration form's fields, as JSON (rating-pick.js puts them in the form)."""
@@ -101,6 +111,7 @@ class Hit:
             "sex": self.sex,
             "birth_year": "" if self.birth_year is None else str(self.birth_year),
             "birth_date": "",
+            "k_listed": "" if self.k is None else str(self.k),
         }
 
 
@@ -202,6 +213,7 @@ def _hit(entry: RatingEntry, column: str) -> Hit:
         birth_year=entry.birth_year,
         rating=getattr(entry, column),
         inactive=entry.inactive,
+        k=getattr(entry, k_field(column)),
     )
 
 

@@ -37,7 +37,7 @@ from ratings.parsers import (
     too_many_problems,
 )
 
-BATCH = 1000  # rows per INSERT on SQLite (13 columns: well under its 32,766 variables)
+BATCH = 1000  # rows per INSERT on SQLite (16 columns: well under its 32,766 variables)
 COLUMNS = (
     "rating_list_id",
     "fide_id",
@@ -52,6 +52,9 @@ COLUMNS = (
     "rapid",
     "blitz",
     "inactive",
+    "standard_k",
+    "rapid_k",
+    "blitz_k",
 )
 
 
@@ -170,6 +173,9 @@ def _row(list_id: int, player: ListedPlayer) -> tuple[Any, ...]:
         player.rapid,
         player.blitz,
         player.inactive,
+        player.standard_k,
+        player.rapid_k,
+        player.blitz_k,
     )
 
 

@@ -4,6 +4,7 @@ columns that fit."""
 
 from __future__ import annotations
 
+from events.contributions import Columns
 from events.pdf import Column, Sheet, sheet_pdf
 from standings.compute import StandingsTable
 from standings.presenters import PrintedStandings
@@ -11,9 +12,17 @@ from standings.presenters import PrintedStandings
 TIEBREAK_MM = 15
 
 
-def standings_pdf(*, event_name: str, table: StandingsTable, printed: PrintedStandings) -> bytes:
-    """Upright A4: place, No., name, points and the tie-break columns that fit
-    (``presenters.printed_standings``); the others are named in a note."""
+def standings_pdf(
+    *,
+    event_name: str,
+    table: StandingsTable,
+    printed: PrintedStandings,
+    extra: Columns | None = None,
+) -> bytes:
+    """Upright A4: place, No., name, points, the tie-break columns that fit
+    (``presenters.printed_standings``) and the columns other apps add (``extra``: the rating
+    change and performance); the tie-breaks left out are named in a note."""
+    extra = extra or Columns(())
     subtitle = f"Standings after round {table.after_round} of {table.rounds}"
     if table.tiebreaks:
         subtitle += " · tie-breaks " + ", ".join(table.tiebreaks)
@@ -23,6 +32,7 @@ def standings_pdf(*, event_name: str, table: StandingsTable, printed: PrintedSta
         Column("Name", 70),
         Column("Pts", 15, numeric=True),
         *(Column(code, TIEBREAK_MM, numeric=True) for code in printed.codes),
+        *(Column(heading, TIEBREAK_MM, numeric=True) for heading, _ in extra.headings),
     ]
     notes = [printed.note] if printed.note else []
     sheet = Sheet(
@@ -30,7 +40,14 @@ def standings_pdf(*, event_name: str, table: StandingsTable, printed: PrintedSta
         subtitle=subtitle,
         columns=columns,
         rows=[
-            (row.place, str(row.start_no), row.marked_name, row.points, *row.values)
+            (
+                row.place,
+                str(row.start_no),
+                row.marked_name,
+                row.points,
+                *row.values,
+                *extra.row(row.start_no),
+            )
             for row in printed.rows
         ],
         notes=[*notes, *(f"Note: {note}" for note in table.notes)],

@@ -85,10 +85,12 @@ class PrintedStandings:
 
 
 def printed_standings(
-    table: StandingsTable, withdrawn: Mapping[int, int] | None = None
+    table: StandingsTable, withdrawn: Mapping[int, int] | None = None, *, reserved: int = 0
 ) -> PrintedStandings:
-    """The rows of an upright A4 sheet: the tie-break columns that fit, in order."""
-    shown = len(table.tiebreaks[:PRINTED_TIEBREAKS])
+    """The rows of an upright A4 sheet: the tie-break columns that fit, in order, beside the
+    ``reserved`` columns of the same width that other apps add (the rating change and
+    performance, when the director shows them: events.contributions)."""
+    shown = len(table.tiebreaks[: max(0, PRINTED_TIEBREAKS - reserved)])
     rows = [
         replace(row, values=row.values[:shown], exact=row.exact[:shown])
         for row in standings_rows(table, withdrawn=withdrawn)

@@ -11,6 +11,7 @@ from django.urls import reverse
 from draws.pdf import BOARDS_PER_BLOCK, pairing_blocks, pairing_lines
 from events import selectors as event_selectors
 from events.caching import number_up_to, public_page, public_pdf
+from events.contributions import Columns, player_columns
 from events.errors import UserError
 from events.formats import format_page_redirect
 from events.limits import whole_number
@@ -94,15 +95,34 @@ def _printed(request: HttpRequest, event: Event) -> StandingsTable:
         return event_standings(event)
 
 
+def _printed_sheet(
+    request: HttpRequest, event: Event
+) -> tuple[StandingsTable, presenters.PrintedStandings, Columns]:
+    """The printed standings with the columns other apps add to the standings page (the
+    rating change and performance, when the director shows them), which take the room of as
+    many tie-breaks."""
+    table = _printed(request, event)
+    extra = player_columns(event, "standings", table.after_round)
+    printed = presenters.printed_standings(
+        table, withdrawn=event_selectors.withdrawals(event), reserved=len(extra.headings)
+    )
+    return table, printed, extra
+
+
 @public_page(params=AFTER)
 def standings_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings to pin up or print on A4: place, name, points, tie-breaks."""
     event = event_selectors.event_get(slug)
     if moved := format_page_redirect(request, event):
         return moved
-    table = _printed(request, event)
-    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
-    context = {"event": event, "table": table, "printed": printed, "rows": printed.rows}
+    table, printed, extra = _printed_sheet(request, event)
+    context = {
+        "event": event,
+        "table": table,
+        "printed": printed,
+        "rows": printed.rows,
+        "extra": extra,
+    }
     return render(request, "standings/standings_print.html", context)
 
 
@@ -112,9 +132,8 @@ def standings_print_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_selectors.event_get(slug)
     if moved := format_page_redirect(request, event):
         return moved
-    table = _printed(request, event)
-    printed = presenters.printed_standings(table, withdrawn=event_selectors.withdrawals(event))
-    pdf = standings_pdf(event_name=event.name, table=table, printed=printed)
+    table, printed, extra = _printed_sheet(request, event)
+    pdf = standings_pdf(event_name=event.name, table=table, printed=printed, extra=extra)
     return HttpResponse(pdf, content_type="application/pdf")
 
 

@@ -262,6 +262,7 @@ ACCESS: dict[str, Access] = {
     "fiderating:manage": DIRECTOR_READ,
     "fiderating:k_set": POST_DIRECTOR,
     "fiderating:conditions": POST_DIRECTOR,
+    "fiderating:k_from_list": POST_DIRECTOR,
     "fiderating:certificate": Access(
         {
             who: 404 if who in RESULT_TEAM else (LOGIN if who == "anonymous" else 403)

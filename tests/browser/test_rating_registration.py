@@ -15,6 +15,7 @@ from events.models import Event, Player
 from tests.browser.test_event_pages import VIEWPORTS, page_width
 from tests.browser.test_result_entry import log_in
 from tests.ratings.conftest import EBBA, SMALL_LIST, import_list, registered_as
+from tests.ratings.test_parsers import LEGACY, LEGACY_HEADER, text
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,23 @@ def test_type_pick_and_enter_registers_the_player_with_the_list_s_data(
     player = Player.objects.get(event=event, name="Lindqvist, Ebba")
     assert registered_as(player) == EBBA
     assert page_width(page) <= VIEWPORTS[viewport]["width"]
+
+
+def test_the_pick_fills_the_k_the_list_gives(db, event, director, new_page) -> None:  # type: ignore[no-untyped-def]
+    """FIDE's published lines (tests/ratings/test_parsers.py, LEGACY): A E M has K 40 beside
+    his standard rating, which a classical event registers."""
+    import_list(text(LEGACY_HEADER, *LEGACY), name="FIDE legacy")
+    page = new_page()
+    log_in(page, director.username)
+    players_page(page, event)
+    page.get_by_role("searchbox", name="Name or FIDE id").press_sequentially("a e m")
+    page.locator("#rating-hits").get_by_role("button", name="A E M, Doshtagir").click()
+    form = page.locator("#player-add")
+    expect(form.get_by_label("Rating:", exact=True)).to_have_value("1840")
+    expect(form.get_by_label("K (rating list):", exact=True)).to_have_value("40")
+    page.keyboard.press("Enter")
+    expect(page.locator("tbody tr").filter(has_text="A E M, Doshtagir")).to_have_count(1)
+    assert Player.objects.get(event=event, fide_id="10207538").k_listed == 40
 
 
 def test_an_accent_free_search_finds_the_accented_name(rating_list, event, director, new_page):  # type: ignore[no-untyped-def]

@@ -167,11 +167,27 @@ def test_the_event_form_refuses_the_same_currencies(currency: str, client_for, v
     [
         ({"federation": "NORWAY"}, "player 2: federation 'NORWAY' is not a three-letter code"),
         ({"rating": 2**40}, "player 2: rating 1099511627776 is outside 0-4000"),
+        ({"rating": -5}, "player 2: rating -5 is outside 0-4000"),
+        ({"rating": 10_000}, "player 2: rating 10000 is outside 0-4000"),
         ({"start_no": 10_000}, "players\\[1\\].start_no: start number 10000 is outside 1-9999"),
         ({"title": "Grandmaster"}, "player 2's title: 11 characters is too long \\(at most 3\\)"),
         ({"withdrawn_after_round": 6}, "players\\[1\\].withdrawn_after_round: 6 is outside 0–5"),
+        ({"k_listed": 10**9}, "player 2: K 1000000000 is outside 1-40 \\(B.02 8.3.3\\)"),
+        ({"k_listed": 0}, "player 2: K 0 is outside 1-40"),
+        ({"k_listed": "20"}, "players\\[1\\].k_listed"),
     ],
-    ids=["federation", "rating", "start-no", "title", "withdrawn"],
+    ids=[
+        "federation",
+        "rating",
+        "rating--5",
+        "rating-10000",
+        "start-no",
+        "title",
+        "withdrawn",
+        "K-1e9",
+        "K-0",
+        "K-text",
+    ],
 )
 def test_a_player_value_past_its_bounds_is_refused(
     player: dict[str, Any], message: str, tmp_path: Path

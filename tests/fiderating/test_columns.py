@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from events.models import Event
 from events.services import access_grant
@@ -80,3 +81,47 @@ def test_the_downloads(event: Event, client_for: Any) -> None:
     assert values["performance"] == seeker["performance"]
     assert Decimal(str(values["rating_change"])) == Decimal(seeker["rating_change"])
     assert client_for(None).get(f"/e/{event.slug}/rating/report.pdf").status_code == 404
+
+
+def _pdf_text(body: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+
+def test_the_printed_standings_carry_them_when_the_director_shows_them(
+    event: Event, client_for: Any, director: Any
+) -> None:
+    anonymous = client_for(None)
+    seeker = _player(event, 1)
+    hidden = anonymous.get(f"/e/{event.slug}/standings/print/").content.decode()
+    assert '">±</th>' not in hidden
+    hidden_codes = hidden.split("<thead>")[1].split("</thead>")[0].count('<th class="num">')
+    norm_conditions_set(event=event, kind="ordinary", standings_columns=True, user=director)
+    sheet = anonymous.get(f"/e/{event.slug}/standings/print/").content.decode()
+    assert '">±</th>' in sheet and '">Perf</th>' in sheet
+    cells = f'<td class="num">{_signed(seeker["rating_change"])}</td>'
+    cells += f'<td class="num">{seeker["performance"]}</td>'
+    assert cells in _row(sheet, "Seeker, Nora")
+    # The two columns take the room of two tie-breaks (the sheet is upright A4).
+    codes = sheet.split("<thead>")[1].split("</thead>")[0].count('<th class="num">')
+    # Pl, No. and Pts, then the tie-breaks: five of them at most, three beside the two columns.
+    assert codes - 3 == min(hidden_codes - 3, 3)
+    pdf = _pdf_text(anonymous.get(f"/e/{event.slug}/standings/print.pdf").content)
+    assert "Perf" in pdf and str(seeker["performance"]) in pdf
+
+
+def test_the_wall_chart_carries_them_when_the_director_shows_them(
+    event: Event, client_for: Any, director: Any
+) -> None:
+    anonymous = client_for(None)
+    seeker = _player(event, 1)
+    hidden = anonymous.get(f"/e/{event.slug}/crosstable/print/").content.decode()
+    assert '">±</th>' not in hidden and '">Perf</th>' not in hidden
+    hidden_pdf = _pdf_text(anonymous.get(f"/e/{event.slug}/crosstable/print.pdf").content)
+    assert "Perf" not in hidden_pdf
+    norm_conditions_set(event=event, kind="ordinary", standings_columns=True, user=director)
+    sheet = anonymous.get(f"/e/{event.slug}/crosstable/print/").content.decode()
+    cells = f'<td class="num">{_signed(seeker["rating_change"])}</td>'
+    cells += f'<td class="num">{seeker["performance"]}</td>'
+    assert '">±</th>' in sheet and cells in _row(sheet, "Seeker, Nora")
+    pdf = _pdf_text(anonymous.get(f"/e/{event.slug}/crosstable/print.pdf").content)
+    assert "Perf" in pdf and str(seeker["performance"]) in pdf

@@ -68,9 +68,15 @@ def test_k_set_by_hand(event: Event, client_for: Any, director: Any) -> None:
     assert AuditEntry.objects.filter(event=event, action="player.k").count() == 1
     report = _text(client_for(None).get(f"/e/{event.slug}/rating/"))
     assert '<td class="num">40</td>' in report.split('id="player-3"')[1].split("</tr>")[0]
-    refused = client.post(url, {"k": "1000000000"}, follow=True)
-    assert "K is a whole number from 1 to 40 (B.02 8.3.3)." in _text(refused)
+    player = _text(client_for(None).get(f"/e/{event.slug}/rating/players/3/"))
+    assert 'K 40 <span class="muted">set by the arbiter</span>' in player
+    k_row = _text(client.get(f"/e/{event.slug}/rating/manage/")).split('id="k-3"')[1]
+    assert '<td class="k-why">set by the arbiter</td>' in k_row.split("</tr>")[0]
+    for hostile in ("1000000000", "1e9", "30", "-5", "0"):  # B.02 8.3.3 gives 40, 20, 10
+        refused = client.post(url, {"k": hostile}, follow=True)
+        assert "K is 40, 20 or 10 (B.02 8.3.3)." in _text(refused)
     assert PlayerK.objects.get(player__event=event, player__start_no=3).k == 40
+    assert AuditEntry.objects.filter(event=event, action="player.k").count() == 1
     client.post(url, {"k": ""})
     assert not PlayerK.objects.filter(player__event=event).exists()
 

@@ -52,6 +52,9 @@ CARLSEN = ListedPlayer(
     standard=2823,
     rapid=2801,
     blitz=2860,
+    standard_k=10,
+    rapid_k=10,
+    blitz_k=10,
 )
 DING = ListedPlayer(
     name="Ding, Liren",
@@ -63,6 +66,9 @@ DING = ListedPlayer(
     standard=2723,
     rapid=2693,
     blitz=2736,
+    standard_k=10,
+    rapid_k=10,
+    blitz_k=10,
 )
 NAKAMURA = ListedPlayer(
     name="Nakamura, Hikaru",
@@ -74,6 +80,9 @@ NAKAMURA = ListedPlayer(
     standard=2792,
     rapid=2738,
     blitz=2800,
+    standard_k=10,
+    rapid_k=10,
+    blitz_k=10,
 )
 
 
@@ -125,6 +134,7 @@ def test_a_single_list_has_the_month_in_its_header_and_one_rating() -> None:
             sex="m",
             birth_year=1987,
             standard=1063,
+            standard_k=40,
             inactive=True,
         ),
         ListedPlayer(
@@ -134,6 +144,7 @@ def test_a_single_list_has_the_month_in_its_header_and_one_rating() -> None:
             sex="m",
             birth_year=1964,
             standard=1671,
+            standard_k=20,
         ),
         ListedPlayer(
             name="A-ALI, Sali Abbas Abdulzahra",
@@ -143,6 +154,7 @@ def test_a_single_list_has_the_month_in_its_header_and_one_rating() -> None:
             title="WFM",
             birth_year=2001,
             standard=1876,
+            standard_k=20,
         ),
     ]
     assert tally.ratings == {"standard"}
@@ -322,6 +334,7 @@ AADHIRA = ListedPlayer(
     sex="w",
     birth_year=2011,
     standard=1415,
+    standard_k=40,
     inactive=True,
 )
 
@@ -346,6 +359,7 @@ def test_a_single_xml_list_s_rating_is_its_own_kind() -> None:
             sex="m",
             birth_year=2008,
             rapid=1607,
+            rapid_k=40,
         )
     ]
 
@@ -354,6 +368,72 @@ def test_an_xml_list_is_read_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parsers, "CHUNK_BYTES", 7)  # every element split across chunks
     found, _ = players(XML_COMBINED)
     assert found == [CARLSEN, AADHIRA]
+
+
+# K, each rating's own (B.02 7.1.2 publishes it; 8.3.3 gives 40, 20, 10) ----------------------
+
+# FIDE's legacy combined list (no FOA column) as published in 2015: the header and three lines
+# verbatim from the sample shipped with the CPAN module Chess-FIDE (Roman M. Parparov, GPL or
+# Artistic licence), metacpan/metacpan-cpan-extracted, distros/C/Chess-FIDE/t/data/
+# test-list-2.txt, commit 54d5455007d18412a49ecd8a9549cf2f085d1454. A E M has K 40 in standard
+# and 20 in rapid and blitz; Aaberg a standard rating (K 10) alone; A.lateef a blitz one alone.
+LEGACY_HEADER = (
+    "ID Number      Name                                                         Fed Sex Tit  "
+    "WTit OTit           SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+LEGACY = [
+    "10207538       A E M, Doshtagir                                             BAN M         "
+    "                   1840  0   40 1836  0   20 1860  0   20 1974      ",
+    "1701991        Aaberg, Anton                                                SWE M   IM    "
+    "                   2393  0   10                           1972      ",
+    "11201177       A.lateef, Ahmad                                              BRN M         "
+    "                                             1897  0   20 0000      ",
+]
+
+
+def test_each_rating_keeps_its_own_k_from_the_txt_list() -> None:
+    found, tally = players(text(LEGACY_HEADER, *LEGACY))
+    assert tally.problems == 0
+    assert [(p.standard, p.standard_k, p.rapid, p.rapid_k, p.blitz, p.blitz_k) for p in found] == [
+        (1840, 40, 1836, 20, 1860, 20),
+        (2393, 10, None, None, None, None),
+        (None, None, None, None, 1897, 20),
+    ]
+
+
+def test_a_single_list_s_k_column_is_its_own_rating_s_k() -> None:
+    found, _ = players(text(SINGLE_HEADER, *SINGLE), filename="blitz_rating_list.txt")
+    assert [(p.blitz, p.blitz_k, p.standard_k) for p in found] == [
+        (1063, 40, None),
+        (1671, 20, None),
+        (1876, 20, None),
+    ]
+
+
+def test_the_xml_list_keeps_k_beside_each_rating() -> None:
+    found, _ = players(XML_COMBINED)
+    assert [(p.standard_k, p.rapid_k, p.blitz_k) for p in found] == [(10, 10, 10), (40, None, None)]
+
+
+@pytest.mark.parametrize(
+    ("k", "kept"),
+    [("0", None), ("", None), ("15", 15), ("40", 40)],  # 15: the K of lists before 2014
+)
+def test_a_k_of_0_or_blank_is_none(k: str, kept: int | None) -> None:
+    line = placed(136, id=(0, "5045886"), name=(15, "A K, Kalshyan"), s=(113, "1671"), k=(123, k))
+    found, tally = players(text(SINGLE_HEADER, line))
+    assert found[0].standard_k == kept and tally.problems == 0
+
+
+@pytest.mark.parametrize("k", ["41", "999", "1e9", "-5", "x"])
+def test_a_k_past_40_or_not_a_number_makes_the_line_malformed(k: str) -> None:
+    bad = placed(136, id=(0, "5045886"), name=(15, "A K, Kalshyan"), s=(113, "1671"), k=(123, k))
+    found, tally = players(text(SINGLE_HEADER, bad, SINGLE[0]))
+    assert [p.fide_id for p in found] == ["25121731"]
+    assert tally.problems == 1 and "standard K" in str(tally.first_problems[0])
+    xml = XML_COMBINED.replace("<k>10</k>", f"<k>{k}</k>")
+    found, tally = players(xml)
+    assert [p.name for p in found] == ["Aadhira V"] and tally.problems == 1
 
 
 # Hostile files ------------------------------------------------------------------------------
