@@ -56,6 +56,13 @@ _FIRST_CHAR = {
 _FROM_CHARS = {pair: result for result, pair in _FIRST_CHAR.items()}
 _BYE_CODES = {r.FULL_BYE: "F", r.HALF_BYE: "H", r.ZERO_BYE: "Z"}
 _BYE_KINDS = {"F": r.FULL_BYE, "H": r.HALF_BYE, "Z": r.ZERO_BYE, " ": r.ZERO_BYE}
+# A player's round without an opponent that is no board of a match: the team's pairing-allocated
+# bye (``U``), its requested bye (``F``/``H``/``Z``), or a player left out of the line-up
+# (``-``, blank), as FIDE's sample and gacrux write them. Which team-level record it agrees
+# with is checked by :func:`_unpaired_rounds`.
+_NO_BOARD = frozenset("UFHZ- ")
+# Games of under one move (TRF16 ``W``/``D``/``L``) count as played games on a board.
+_UNDER_ONE_MOVE = {"W": "1", "D": "=", "L": "0"}
 _PREFERENCE_CODES = {"A": "TYPEA_", "B": "TYPEB_", "none": ""}
 _SYSTEM_CODES = {
     r.ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
@@ -321,6 +328,7 @@ class _Reading:
     match: tuple[Fraction, Fraction, Fraction] | None = None
     players: dict[int, r.TeamPlayer] = field(default_factory=dict)
     seats: dict[int, dict[int, _Seat]] = field(default_factory=dict)
+    unpaired: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) → code
     teams: dict[int, r.Team] = field(default_factory=dict)
     orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     byes: list[r.Bye] = field(default_factory=list)
@@ -352,6 +360,10 @@ def _read_player(reading: _Reading, line: str, where: str) -> None:
             continue
         opponent = _int(block[0:4], f"{where} round {round_no} opponent")
         colour, result = block[5:6].lower() or "-", block[7:8].upper() or " "
+        result = _UNDER_ONE_MOVE.get(result, result) if opponent else result
+        if opponent == 0 and result in _NO_BOARD:
+            reading.unpaired[(number, round_no)] = result
+            continue
         if result not in "10=+-" or colour not in "wb- ":
             raise TeamTrfError(
                 f"{where} round {round_no}: result {result!r} is not one a team file's board takes"
@@ -517,16 +529,30 @@ def _round_games(reading: _Reading, team_of: dict[int, int]) -> dict[tuple[int, 
                 )
             a, b = team_of[number], team_of[seat.opponent]
             grouped[(round_no, min(a, b), max(a, b))].append((number, a, seat))
-    keys = list(grouped) + [(n, min(w, b), max(w, b)) for n, w, b in reading.forfeits]
+    _seat_alone(reading, grouped, alone)
+    return grouped
+
+
+def _seat_alone(
+    reading: _Reading,
+    grouped: dict[tuple[int, int, int], Seated],
+    alone: list[tuple[int, int, int, _Seat]],
+) -> None:
+    """Each board won by forfeit against an empty board joins its team's match. In a match
+    forfeited as a whole (record 330, no board played) the players' ``0000 - +`` and
+    ``0000 - -`` say only that: they are no boards of their own."""
+    forfeited = {(n, min(w, b), max(w, b)) for n, w, b in reading.forfeits}
+    keys = list(grouped) + sorted(forfeited)
     for round_no, team, number, seat in alone:
         found = [key for key in keys if key[0] == round_no and team in key[1:]]
+        if found and found[0] in forfeited and found[0] not in grouped:
+            continue
         if not found or seat.result != "+":
             raise TeamTrfError(
                 f"player {number}, round {round_no}: a board without an opponent must be a "
                 "forfeit win (+) in a match the team played"
             )
         grouped[found[0]].append((number, team, seat))
-    return grouped
 
 
 def _boards_of(reading: _Reading, round_no: int, team: int, players: list[int]) -> dict[int, int]:
@@ -592,12 +618,44 @@ def _build_match(
     return r.Match(round_no, 0, first, second, games, forfeit)
 
 
+def _unpaired_rounds(
+    reading: _Reading, team_of: dict[int, int], matched: set[tuple[int, int]]
+) -> None:
+    """What a player's round without an opponent says of the team (:data:`_NO_BOARD`). ``U``,
+    ``F``, ``H``, ``Z`` in a round the team played no match are the team's bye of that kind:
+    the one record 320 or 240 gives, or, where no record gives the team a bye that round, a bye
+    read from its players (TRF16's way). ``-`` and blank are a player left out of the line-up,
+    as is ``Z`` in a round the team played. Anything else contradicts the file's other records
+    and is refused."""
+    byes = {(bye.round, bye.team): bye.kind for bye in reading.byes}
+    for (number, round_no), code in sorted(reading.unpaired.items()):
+        team = team_of.get(number)
+        if code in "- " or (code == "Z" and (round_no, team) in matched):
+            continue
+        kind = r.PAIRING_BYE if code == "U" else _BYE_KINDS[code]
+        where = f"player {number}, round {round_no}: a bye ({code})"
+        if team is None:
+            raise TeamTrfError(f"{where} of a player in no team (record 310)")
+        if (round_no, team) in matched:
+            raise TeamTrfError(f"{where} in a round their team {team} played a match")
+        given = byes.setdefault((round_no, team), kind)
+        if given != kind:
+            raise TeamTrfError(f"{where}, while the file gives team {team} a {given} bye")
+    listed = {(bye.round, bye.team) for bye in reading.byes}
+    reading.byes += [
+        r.Bye(round_no, team, kind)
+        for (round_no, team), kind in sorted(byes.items())
+        if (round_no, team) not in listed
+    ]
+
+
 def _matches(reading: _Reading, pattern: str) -> list[r.Match]:
     team_of = _team_of(reading)
-    matches = [
-        _build_match(reading, key, seated, pattern)
-        for key, seated in _round_games(reading, team_of).items()
-    ]
+    grouped = _round_games(reading, team_of)
+    matched = {(n, team) for n, low, high in grouped for team in (low, high)}
+    matched |= {(n, team) for n, white, black in reading.forfeits for team in (white, black)}
+    _unpaired_rounds(reading, team_of, matched)
+    matches = [_build_match(reading, key, seated, pattern) for key, seated in grouped.items()]
     for (round_no, white, black), code in reading.forfeits.items():
         matches.append(r.Match(round_no, 0, white, black, (), code))
     by_round: dict[int, list[r.Match]] = defaultdict(list)
