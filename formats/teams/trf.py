@@ -336,6 +336,7 @@ class _Reading:
     forfeits: dict[tuple[int, int, int], str] = field(default_factory=dict)
     prohibited: list[r.ProhibitedPair] = field(default_factory=list)
     adjustments: list[r.Adjustment] = field(default_factory=list)
+    declared: list[tuple[str, Fraction, Fraction, str]] = field(default_factory=list)
 
 
 def _read_player(reading: _Reading, line: str, where: str) -> None:
@@ -440,10 +441,22 @@ def _read_prohibited(reading: _Reading, line: str, where: str) -> None:
 
 
 def _read_adjustment(reading: _Reading, line: str, where: str) -> None:
-    if line[4:5].strip():
-        raise TeamTrfError(f"{where}: only adjustments (a blank type) of record 299 are read")
+    """Record 299: an adjustment (blank type), or, with a result code and neither round nor
+    team, the points that code scores (TRF-2026, as gacrux reads it: ``299 +    2.0   2.5``);
+    those are checked against the event's scoring once the file is read
+    (:func:`_check_declared_points`). A result code for one team's round would overrule the
+    match its boards decided: refused."""
+    code = line[4:5].strip().upper()
     mp, gp = _points(line[7:11], where), _points(line[13:17], where)
     round_no = _int(line[19:22], where + " round")
+    if code:
+        if round_no or line[22:].strip():
+            raise TeamTrfError(
+                f"{where}: points with a result code ({code}) for a team's round are not read: "
+                "a match's result comes from its boards; enter the points as an adjustment"
+            )
+        reading.declared.append((code, mp, gp, where))
+        return
     for i in range(27, len(line) + 1, 5):
         team = _int(line[i - 4 : i], where + " team")
         reading.adjustments.append(
@@ -751,4 +764,34 @@ def read_team_trf(text: str) -> r.TeamEvent:
         prohibited=tuple(reading.prohibited),
     )
     check_event(event)
+    _check_declared_points(reading.declared, event)
     return event
+
+
+# Record 299's result codes (gacrux's reading: ``+`` is a forfeit win, ``-`` a forfeit loss)
+# → the kind of round whose points they state.
+_DECLARED_KINDS = {
+    "+": r.FULL_BYE, "F": r.FULL_BYE, "W": r.FULL_BYE,
+    "H": r.HALF_BYE, "D": r.HALF_BYE,
+    "-": r.ZERO_BYE, "Z": r.ZERO_BYE, "L": r.ZERO_BYE,
+    "U": r.PAIRING_BYE, "P": r.PAIRING_BYE,
+}  # fmt: skip
+
+
+def _check_declared_points(
+    declared: list[tuple[str, Fraction, Fraction, str]], event: r.TeamEvent
+) -> None:
+    """Each ``299`` result code's points must be what the event scores for it (a forfeit win
+    and a full-point bye: a won match; a half-point bye: a drawn one; the pairing-allocated
+    bye: record 320's points): read when they agree, refused in one line when they do not,
+    since the product could not score the event as the file does."""
+    for code, mp, gp, where in declared:
+        kind = _DECLARED_KINDS.get(code)
+        if kind is None:
+            raise TeamTrfError(f"{where}: {code!r} is not a result code record 299 takes")
+        score = s.bye_points(kind, event)
+        if (mp, gp) != (score.match_points, score.game_points):
+            raise TeamTrfError(
+                f"{where}: {code} worth {mp} match points and {gp} game points; this event "
+                f"scores it {score.match_points} and {score.game_points} (records 162, 320, 362)"
+            )
