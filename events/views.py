@@ -104,9 +104,14 @@ def event_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             event = event_import_upload(
-                upload=form.cleaned_data["file"], slug=form.cleaned_data["slug"], user=request.user
+                upload=form.cleaned_data["file"],
+                slug=form.cleaned_data["slug"],
+                user=request.user,
+                confirm_duplicates=form.cleaned_data["confirm_duplicates"],
             )
         except UserError as exc:
+            if isinstance(exc, DuplicatesToConfirm):
+                form.ask_duplicates()
             form.add_error("file", str(exc))
         else:
             messages.success(request, f"Imported {event.name}.")

@@ -11,9 +11,17 @@ from typing import Any
 
 from django.db import transaction
 
-from events.errors import ImportFailed
+from events.duplicates import Entry, duplicates_find
+from events.errors import DuplicatesToConfirm, ImportFailed
 from events.models import Event, Player, Round
-from events.services import EventFields, PlayerFields, UserLike, _players_create, event_create
+from events.services import (
+    MAX_LISTED,
+    EventFields,
+    PlayerFields,
+    UserLike,
+    _players_create,
+    event_create,
+)
 from formats.teams import records as r
 from formats.teams.models import (
     BoardGame,
@@ -64,7 +72,25 @@ def _setup(event: Event, records: r.TeamEvent) -> None:
     )
 
 
-def _teams(event: Event, records: r.TeamEvent) -> dict[int, Team]:
+def _roster_duplicates(records: r.TeamEvent, *, confirm: bool) -> None:
+    """A team file lists the players of each team's roster: the same name in two teams is two
+    players (a club's and another club's *Hansen, Ole*), never a duplicate registration. The
+    same person twice in one roster is what the import asks about, as registration does
+    (:mod:`events.duplicates`), unless ``confirm``. Players in no team count as one group."""
+    team_of = {number: team.tpn for team in records.teams for number in team.roster}
+    groups: dict[int, list[Entry]] = {}
+    for player in records.players:
+        groups.setdefault(team_of.get(player.start_no, 0), []).append(
+            Entry(where=f"{player.start_no}. {player.name}", name=player.name)
+        )
+    warnings = [w for entries in groups.values() for w in duplicates_find([], entries).warnings]
+    if warnings and not confirm:
+        raise DuplicatesToConfirm(tuple(warnings[:MAX_LISTED]))
+
+
+def _teams(event: Event, records: r.TeamEvent, *, confirm: bool) -> dict[int, Team]:
+    _roster_duplicates(records, confirm=confirm)
+    # Duplicate FIDE ids are still refused by _players_create; names alike were asked above.
     players = _players_create(
         event,
         [
@@ -78,6 +104,7 @@ def _teams(event: Event, records: r.TeamEvent) -> dict[int, Team]:
             )
             for p in records.players
         ],
+        confirm_duplicates=True,
     )
     by_start = {p.start_no: p for p in players}
     teams = {}
@@ -130,8 +157,11 @@ def _rounds(event: Event, records: r.TeamEvent, teams: dict[int, Team]) -> None:
 
 
 @transaction.atomic
-def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event | None:
-    """A team event from a TRF-2026 team file, or None when the file has no team records."""
+def team_event_import_trf(
+    *, text: str, user: UserLike, slug: str = "", confirm_duplicates: bool = False
+) -> Event | None:
+    """A team event from a TRF-2026 team file, or None when the file has no team records.
+    ``confirm_duplicates``: the director confirmed a roster's players named alike."""
     if not _is_team_file(text):
         return None
     try:
@@ -153,7 +183,7 @@ def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event
         slug=slug,
     )
     _setup(event, records)
-    teams = _teams(event, records)
+    teams = _teams(event, records, confirm=confirm_duplicates)
     _rounds(event, records, teams)
     for adjustment in records.adjustments:
         TeamAdjustment.objects.create(
