@@ -25,6 +25,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 
 from events import exchange, trf, trf_fields
 from events.errors import ImportFailed, UserError
+from events.formats import format_of
 from events.models import AuditEntry, Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.registries import Registry
@@ -536,6 +537,16 @@ def withdrawn_without_playing(event: Event) -> set[int]:
         .exclude(Exists(scored))
         .values_list("start_no", flat=True)
     )
+
+
+def event_trf_file(event: Event) -> str:
+    """The event's TRF, one writer for the director's ``export.trf`` and ``manage.py
+    export_trf`` (issue 28): the format's own file where it writes one (a team event: the
+    TRF-2026 team file), else :func:`event_export_trf`."""
+    fmt = format_of(event)
+    if fmt is not None and fmt.trf_export is not None:
+        return fmt.trf_export(event)
+    return event_export_trf(event)
 
 
 def event_export_trf(event: Event) -> str:

@@ -438,10 +438,10 @@ def export_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
-    from events.imports import event_export_trf
+    from events.imports import event_trf_file
 
     event = event_for_director(request, slug)
-    response = HttpResponse(event_export_trf(event), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(event_trf_file(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
     return response
 

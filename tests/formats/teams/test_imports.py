@@ -128,3 +128,122 @@ def test_import_trf_reads_the_file_and_its_tiebreaks_equal_gacrux(
     path.write_text(text, encoding="latin-1")
     call_command("import_trf", str(path), "--slug", f"team-cmd-{index}", stdout=io.StringIO())
     assert _standings(f"team-cmd-{index}") == _expected(oracle_dir, text, after)
+
+
+# -- the product's own team file (issue 28, items "own team TRF" and "one writer") -------------
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def _run(*args: str) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+@pytest.fixture
+def demo_team_swiss(director):  # type: ignore[no-untyped-def]
+    """The demo's *Norwegian Team Swiss 2026*, loaded as ``load_demo`` loads it."""
+    from events.exchange import event_import_document
+
+    text = (EXAMPLES / "team-swiss.json").read_text()
+    return event_import_document(text=text, user=director, slug="team-swiss-2026")
+
+
+def test_the_demo_team_event_exported_imports_and_reads_back_the_same(
+    demo_team_swiss, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """export_trf → import_trf: the same standings, the same next pairing, the same file."""
+    exported = _run("export_trf", demo_team_swiss.slug)
+    path = tmp_path / "team-swiss.trf"
+    path.write_text(exported, encoding="latin-1")
+    assert _run("import_trf", str(path), "--slug", "team-swiss-copy").split()[-1] == (
+        "team-swiss-copy"
+    )
+    codes = "MP,GP,BH:MP,EMGSB/C1,EDE"
+
+    def standings(slug: str) -> dict:  # type: ignore[type-arg]
+        document = json.loads(_run("standings", slug, "--format", "json", "--tiebreaks", codes))
+        return {key: value for key, value in document.items() if key != "event"}
+
+    assert standings("team-swiss-copy") == standings(demo_team_swiss.slug)
+    copy_pairing = json.loads(_run("pair", "team-swiss-copy", "--dry-run", "--format", "json"))
+    pairing = json.loads(_run("pair", demo_team_swiss.slug, "--dry-run", "--format", "json"))
+    assert copy_pairing["matches"] == pairing["matches"]
+    assert _run("export_trf", "team-swiss-copy") == exported
+
+
+def test_the_web_trf_of_a_team_event_is_the_file_export_trf_writes(
+    demo_team_swiss, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    response = client_for(director).get(
+        reverse("events:export_trf", kwargs={"slug": demo_team_swiss.slug})
+    )
+    assert response.status_code == 200
+    assert response.content == _run("export_trf", demo_team_swiss.slug).encode("utf-8")
+    assert b"\n310 " in response.content and b"\n192 FIDE_TEAM" in response.content
+
+
+def _twice_in_a_roster(text: str) -> str:
+    """The file with team 1's second player given its first player's name (one person listed
+    twice in a roster, as a typing slip makes it)."""
+    lines = text.splitlines()
+    first = next(line for line in lines if line.startswith("310   1 "))
+    one, two = (int(first[73 + 5 * i : 77 + 5 * i]) for i in (0, 1))
+    name = next(line[14:47] for line in lines if line.startswith(f"001 {one:4d}"))
+    return "".join(
+        (line[:14] + name + line[47:] if line.startswith(f"001 {two:4d}") else line) + "\n"
+        for line in lines
+    )
+
+
+def test_a_repeated_name_in_one_roster_is_asked_on_the_page_then_imported(
+    demo_team_swiss, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    text = _twice_in_a_roster(_run("export_trf", demo_team_swiss.slug))
+    client = client_for(director)
+    url = reverse("events:event_import")
+    page = client.post(url, {"file": SimpleUploadedFile("t.trf", text.encode("latin-1"))})
+    body = page.content.decode()
+    assert page.status_code == 200 and "Possible duplicates" in body
+    assert 'type="checkbox" name="confirm_duplicates"' in body
+    assert not Event.objects.filter(slug="twice").exists()
+    done = client.post(
+        url,
+        {
+            "file": SimpleUploadedFile("t.trf", text.encode("latin-1")),
+            "slug": "twice",
+            "confirm_duplicates": "on",
+        },
+    )
+    assert done.status_code == 302
+    assert Event.objects.filter(slug="twice").exists()
+
+
+def test_a_repeated_name_in_one_roster_needs_confirm_duplicates_on_import_trf(
+    demo_team_swiss, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "twice.trf"
+    path.write_text(_twice_in_a_roster(_run("export_trf", demo_team_swiss.slug)), "latin-1")
+    with pytest.raises(CommandError, match="Possible duplicates"):
+        _run("import_trf", str(path), "--slug", "twice")
+    assert _run("import_trf", str(path), "--slug", "twice", "--confirm-duplicates").split()[-1] == (
+        "twice"
+    )
+
+
+def test_a_name_alike_in_two_teams_is_two_players(demo_team_swiss, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Team 2's first player given team 1's first player's name: two clubs' players."""
+    text = _run("export_trf", demo_team_swiss.slug)
+    lines = text.splitlines()
+    roster = {line[4:7].strip(): int(line[73:77]) for line in lines if line.startswith("310 ")}
+    name = next(line[14:47] for line in lines if line.startswith(f"001 {roster['1']:4d}"))
+    changed = "".join(
+        (line[:14] + name + line[47:] if line.startswith(f"001 {roster['2']:4d}") else line) + "\n"
+        for line in lines
+    )
+    path = tmp_path / "alike.trf"
+    path.write_text(changed, "latin-1")
+    assert _run("import_trf", str(path), "--slug", "alike").split()[-1] == "alike"
