@@ -73,6 +73,8 @@ class TeamRound:
     # The match's board games as (board, this team's game points), forfeited boards included;
     # empty for a bye and for a match forfeited as a whole (record 330 without boards).
     games: tuple[tuple[int, Fraction], ...] = ()
+    # The boards of ``games`` played over the board (no board forfeit).
+    played_boards: frozenset[int] = frozenset()
 
     @property
     def played(self) -> bool:
@@ -153,21 +155,17 @@ def _match_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRo
     played = played or (mine > 0 and theirs > 0)
     first_kind, first_mp = _match_outcome(mine, theirs, played, scoring)
     second_kind, second_mp = _match_outcome(theirs, mine, played, scoring)
+    over_the_board = frozenset(g.board for g in match.boards if g.result in r.PLAYED_RESULTS)
     return (
         TeamRound(
-            match.round, first_kind, match.black, True, first_mp, mine, first_boards, first_games
+            match.round, first_kind, match.black, True, first_mp, mine, first_boards,
+            first_games, over_the_board,
         ),
         TeamRound(
-            match.round,
-            second_kind,
-            match.white,
-            False,
-            second_mp,
-            theirs,
-            second_boards,
-            second_games,
+            match.round, second_kind, match.white, False, second_mp, theirs, second_boards,
+            second_games, over_the_board,
         ),
-    )
+    )  # fmt: skip
 
 
 def bye_points(kind: str, event: r.TeamEvent) -> TeamScore:

@@ -45,6 +45,7 @@ LISTS: tuple[tuple[str, ...], ...] = (
     ("PTS", "EDEBT", "TBR"),
     ("PTS", "EDEBB"),
     ("PTS", "BBE"),
+    ("PTS", "WIN", "WON", "WIN:MP", "WON:MP", "WIN:GP", "WON:GP"),
 )
 
 
