@@ -36,6 +36,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 from formats.teams import records as r
@@ -87,6 +88,24 @@ def _decimal(value: Fraction, width: int) -> str:
                 raise TeamTrfError(f"the value {value} does not fit {width} columns")
             return text.rjust(width)
     raise TeamTrfError(f"the value {value} has no exact decimal of two places")
+
+
+# Record 299 writes an adjustment's match and game points in four columns each.
+ADJUSTMENT_COLUMNS = 4
+ADJUSTMENT_BOUNDS = "from -9.9 to 99.9, two decimals where they fit (0.25, -0.5)"
+
+
+def adjustment_refusal(value: Decimal, label: str) -> str:
+    """Why ``value`` cannot be an adjustment's points, or "" when record 299 carries it: the
+    TRF file writes each in four columns (:func:`_decimal`), so the teams page, the JSON import
+    and the TRF import accept only what ``export_trf`` can write back (issue 28)."""
+    if not value.is_finite() or not -10 < value < 100:  # no Fraction of 1e999999999 is made
+        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+    try:
+        _decimal(Fraction(value), ADJUSTMENT_COLUMNS)
+    except TeamTrfError:
+        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+    return ""
 
 
 def _points_line(code: str, letter: str, win: Fraction, draw: Fraction, loss: Fraction) -> str:
