@@ -247,3 +247,29 @@ def test_a_name_alike_in_two_teams_is_two_players(demo_team_swiss, tmp_path: Pat
     path = tmp_path / "alike.trf"
     path.write_text(changed, "latin-1")
     assert _run("import_trf", str(path), "--slug", "alike").split()[-1] == "alike"
+
+
+# -- TRF16 team records (013) ---------------------------------------------------------------
+
+ARMSTRONG = (
+    Path(__file__).resolve().parents[2] / "fixtures/trf/real/icu_tournament/armstrong_2011.tab"
+)
+
+
+def test_a_trf16_team_league_imports_as_individuals_and_says_so_in_one_note(director) -> None:  # type: ignore[no-untyped-def]
+    """The ICU's rating report of a team league (12 records 013): the individual event, and
+    one note that the team records were not read as a team event (never silently)."""
+    err = io.StringIO()
+    call_command(
+        "import_trf", str(ARMSTRONG), "--slug", "armstrong", stdout=io.StringIO(), stderr=err
+    )
+    event = Event.objects.get(slug="armstrong")
+    assert event.system not in ("team_swiss", "team_round_robin", "team_double_round_robin")
+    team_notes = [line for line in err.getvalue().splitlines() if "013" in line]
+    assert team_notes == [
+        "Records 013 (12 teams) were not read as a team event: a TRF16 file gives no boards, "
+        "match colours or team scoring; the players and their games are imported as an "
+        "individual event (a TRF-2026 team file, records 310, imports as a team event)."
+    ]
+    teams = sum(line.startswith("013") for line in ARMSTRONG.read_text("latin-1").splitlines())
+    assert teams == 12
