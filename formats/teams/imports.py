@@ -13,6 +13,7 @@ from django.db import transaction
 
 from events.duplicates import Entry, duplicates_find
 from events.errors import DuplicatesToConfirm, ImportFailed
+from events.imports import IMPORT_ACTION
 from events.models import Event, Player, Round
 from events.services import (
     MAX_LISTED,
@@ -20,6 +21,7 @@ from events.services import (
     PlayerFields,
     UserLike,
     _players_create,
+    audit_record,
     event_create,
 )
 from formats.teams import records as r
@@ -34,7 +36,7 @@ from formats.teams.models import (
     TeamRoundSlot,
     TeamSetup,
 )
-from formats.teams.trf import TeamTrfError, read_team_trf
+from formats.teams.trf import TeamTrfError, read_team_trf_noted
 
 SYSTEMS = {
     r.SWISS: "team_swiss",
@@ -165,7 +167,7 @@ def team_event_import_trf(
     if not _is_team_file(text):
         return None
     try:
-        records = read_team_trf(text)
+        records, notes = read_team_trf_noted(text)
     except (TeamTrfError, r.TeamEventError) as exc:
         raise ImportFailed(str(exc)) from exc
     event = event_create(
@@ -195,6 +197,16 @@ def team_event_import_trf(
             standings_only=adjustment.standings_only,
             reason="record 299 of the imported file",
         )
+    # What the file says that the event does not take: on stderr for import_trf, on the
+    # event page until dismissed (events.imports.import_notes).
+    audit_record(
+        event=event,
+        user=user,
+        action=IMPORT_ACTION,
+        summary=f"Imported from a TRF-2026 team file: {records.played_rounds} of "
+        f"{records.rounds} rounds played",
+        after={"notes": list(notes)},
+    )
     return event
 
 

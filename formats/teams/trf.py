@@ -41,6 +41,7 @@ from fractions import Fraction
 
 from formats.teams import records as r
 from formats.teams import scoring as s
+from formats.teams.tiebreaks import TeamTiebreakError, parse_code
 
 MAX_BYTES = 20_000_000
 MAX_LINES = 200_000
@@ -356,6 +357,7 @@ class _Reading:
     prohibited: list[r.ProhibitedPair] = field(default_factory=list)
     adjustments: list[r.Adjustment] = field(default_factory=list)
     declared: list[tuple[str, Fraction, Fraction, str]] = field(default_factory=list)
+    unread: dict[str, int] = field(default_factory=dict)  # record → lines left out
 
 
 def _read_player(reading: _Reading, line: str, where: str) -> None:
@@ -520,6 +522,13 @@ def _read_line(reading: _Reading, code: str, line: str, where: str) -> None:
         simple[code]()
     elif code in readers:
         readers[code](reading, line, where)
+    elif code not in _UNREAD_SILENT:
+        reading.unread[code] = reading.unread.get(code, 0) + 1
+
+
+# Records the team import leaves out without a word: comments, and the counts the event makes
+# itself (062 players, 072 rated players, 082 teams).
+_UNREAD_SILENT = frozenset({"###", "062", "072", "082"})
 
 
 def _set_points(reading: _Reading, which: str, line: str, where: str) -> None:
@@ -725,7 +734,7 @@ def _system(code: str) -> tuple[str, str]:
     preference = (
         "B"
         if "TYPEB" in code
-        else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM") else "none")
+        else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM", "FIDE_TEAM_BAKU") else "none")
     )
     return r.SWISS, preference
 
@@ -746,6 +755,13 @@ def _lines(text: str) -> Iterable[tuple[int, str]]:
 def read_team_trf(text: str) -> r.TeamEvent:
     """A TRF-2026 team file as a :class:`~formats.teams.records.TeamEvent`, or
     :class:`TeamTrfError` with the line at fault."""
+    return read_team_trf_noted(text)[0]
+
+
+def read_team_trf_noted(text: str) -> tuple[r.TeamEvent, tuple[str, ...]]:
+    """:func:`read_team_trf` and what the reading left out, in words (the import's notes): the
+    records it does not read, and the tie-breaks of record 202 the team standings do not
+    compute (left out of the event's list)."""
     reading = _Reading()
     for number, line in _lines(text.lstrip("\ufeff")):
         code = line[:3]
@@ -779,12 +795,48 @@ def read_team_trf(text: str) -> r.TeamEvent:
         initial_colour=reading.initial_colour,
         board_colours=reading.pattern,
         start_date=reading.start_date,
-        tiebreaks=reading.tiebreaks,
+        tiebreaks=tuple(code for code in reading.tiebreaks if _computed(code)),
         prohibited=tuple(reading.prohibited),
     )
     check_event(event)
     _check_declared_points(reading.declared, event)
-    return event
+    return event, _notes(reading)
+
+
+def _computed(code: str) -> bool:
+    try:
+        parse_code(code)
+    except TeamTiebreakError:
+        return False
+    return True
+
+
+def _lines_count(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"
+
+
+def _notes(reading: _Reading) -> tuple[str, ...]:
+    """What the file says that the event does not take, one line each."""
+    notes = []
+    left_out = [code for code in reading.tiebreaks if not _computed(code)]
+    if left_out:
+        notes.append(
+            "Tie-breaks of record 202 the team standings do not compute, left out of the "
+            f"event's list: {', '.join(left_out)}."
+        )
+    if "250" in reading.unread:
+        notes.append(
+            f"Record 250 (acceleration, {_lines_count(reading.unread['250'])}) not read: the team Swiss "
+            "here pairs without acceleration; the rounds played are as the file has them."
+        )
+    named = [
+        f"{code} ({count} lines)" if count > 1 else code
+        for code, count in sorted(reading.unread.items())
+        if code != "250"
+    ]
+    if named:
+        notes.append(f"Lines the import does not read, left out: {', '.join(named)}.")
+    return tuple(notes)
 
 
 # Record 299's result codes (gacrux's reading: ``+`` is a forfeit win, ``-`` a forfeit loss)

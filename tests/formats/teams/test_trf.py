@@ -278,3 +278,24 @@ def test_games_of_under_one_move_count_as_played_boards() -> None:
         for line in lines
     ]
     assert read_team_trf("\n".join(changed) + "\n") == read_team_trf(text)
+
+
+def test_what_the_reader_leaves_out_is_said_in_its_notes() -> None:
+    """Records it does not read, the acceleration (250) and tie-breaks it does not compute are
+    named, one line each; the counts (062, 072, 082) and comments are the event's own."""
+    from formats.teams.trf import read_team_trf_noted
+
+    text = write_team_trf(_event()).replace("202 MP GP EDE", "202 EDET/P,MP,FB")
+    text += (
+        "### a comment\n082 3\n250  2          1   1    1    2\n801  1 ALP\n801  2 BET\n022 Oslo\n"
+    )
+    event, notes = read_team_trf_noted(text)
+    assert event.tiebreaks == ("MP",)
+    assert notes == (
+        "Tie-breaks of record 202 the team standings do not compute, left out of the event's "
+        "list: EDET/P, FB.",
+        "Record 250 (acceleration, 1 line) not read: the team Swiss here pairs without "
+        "acceleration; the rounds played are as the file has them.",
+        "Lines the import does not read, left out: 022, 801 (2 lines).",
+    )
+    assert read_team_trf_noted(write_team_trf(_event()))[1] == ()
