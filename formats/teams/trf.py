@@ -826,8 +826,9 @@ def _notes(reading: _Reading) -> tuple[str, ...]:
         )
     if "250" in reading.unread:
         notes.append(
-            f"Record 250 (acceleration, {_lines_count(reading.unread['250'])}) not read: the team Swiss "
-            "here pairs without acceleration; the rounds played are as the file has them."
+            f"Record 250 (acceleration, {_lines_count(reading.unread['250'])}) not read: the "
+            "team Swiss here pairs without acceleration; the rounds played are as the file has "
+            "them."
         )
     named = [
         f"{code} ({count} lines)" if count > 1 else code
