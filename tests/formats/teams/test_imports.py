@@ -273,3 +273,73 @@ def test_a_trf16_team_league_imports_as_individuals_and_says_so_in_one_note(dire
     ]
     teams = sum(line.startswith("013") for line in ARMSTRONG.read_text("latin-1").splitlines())
     assert teams == 12
+
+
+# -- FIDE TEC's team sample ---------------------------------------------------------------------
+
+TEC_SAMPLE = (
+    Path(__file__).resolve().parents[2] / "fixtures/trf/teams/tec-fide/GrandMommysCup03_trf.txt"
+)
+SAMPLE_CODES = (
+    "MP", "GP", "BH:MP/C1", "EMGSB/C1", "EDE", "MPVGP", "BH:GP", "SB:MP", "PS", "BC", "TBR",
+    "WIN", "WON",
+)  # fmt: skip
+
+
+def _published_scores() -> dict[int, tuple[Fraction, Fraction]]:
+    """Each team's match and game points as the sample's records 310 publish them."""
+    lines = TEC_SAMPLE.read_text("latin-1").splitlines()
+    return {
+        int(line[4:7]): (Fraction(line[54:60].strip()), Fraction(line[61:67].strip()))
+        for line in lines
+        if line.startswith("310 ")
+    }
+
+
+def test_fides_team_sample_imports_on_the_page_with_its_notes(director, client_for) -> None:  # type: ignore[no-untyped-def]
+    from events.imports import import_notes
+
+    upload = SimpleUploadedFile("GrandMommysCup03_trf.txt", TEC_SAMPLE.read_bytes())
+    response = client_for(director).post(
+        reverse("events:event_import"), {"file": upload, "slug": "grandmommy"}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.get(slug="grandmommy")
+    assert event.system == "team_swiss" and event.rounds == 14
+    notes = import_notes(event)
+    assert notes[0] == (
+        "Tie-breaks of record 202 the team standings do not compute, left out of the event's "
+        "list: EDET/P, EMGSB/C1/P, BH:MP/C1/P."
+    )
+    assert notes[1].startswith("Record 250 (acceleration, 4 lines) not read")
+    assert "013 (50 lines)" in notes[2] and "801 (50 lines), 802 (50 lines)" in notes[2]
+    page = client_for(director).get(f"/e/{event.slug}/").content.decode()
+    assert "Record 250 (acceleration, 4 lines) not read" in page
+
+
+def test_fides_team_sample_scores_and_tiebreaks_equal_the_file_and_gacrux(
+    oracle_dir: Path, tmp_path: Path
+) -> None:
+    """Imported by import_trf: every team's match and game points are those the sample
+    publishes (records 310), and every value of 13 tie-breaks equals gacrux's on the file."""
+    call_command(
+        "import_trf", str(TEC_SAMPLE), "--slug", "grandmommy", stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )  # fmt: skip
+    out = io.StringIO()
+    call_command(
+        "standings", "grandmommy", "--format", "json", "--tiebreaks", ",".join(SAMPLE_CODES),
+        stdout=out,
+    )  # fmt: skip
+    rows = json.loads(out.getvalue())["rows"]
+    ours = {
+        row["team_no"]: tuple(Fraction(row["tiebreaks"][code]) for code in SAMPLE_CODES)
+        for row in rows
+    }
+    assert {team: values[:2] for team, values in ours.items()} == _published_scores()
+    oracle = TiebreakOracle(oracle_dir)
+    try:
+        theirs = oracle.tiebreaks(TEC_SAMPLE.read_text("latin-1"), 14, SAMPLE_CODES)
+    finally:
+        oracle.close()
+    assert ours == theirs
