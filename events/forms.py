@@ -379,9 +379,21 @@ class UploadForm(forms.Form):
         f"{megabytes(MAX_UPLOAD_BYTES)}, {MAX_PLAYERS:,} players, {MAX_ROUNDS} rounds)."
     )
     slug = forms.SlugField(required=False, help_text="Optional; derived from the name if empty.")
+    # Shown with the question only (events.views.event_import): a file whose players include
+    # probable duplicates (a team's roster naming the same person twice).
+    confirm_duplicates = forms.BooleanField(
+        required=False,
+        label="They are different people",
+        help_text="Choose the file again and tick this to import it as it is.",
+        widget=forms.HiddenInput,
+    )
 
     def clean_file(self) -> UploadedFile:
         return upload_size_check(self.cleaned_data["file"])
+
+    def ask_duplicates(self) -> None:
+        """Show the confirmation: the file named players who may be the same person."""
+        self.fields["confirm_duplicates"].widget = forms.CheckboxInput()
 
 
 BYE_WORDS = {

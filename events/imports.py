@@ -25,6 +25,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 
 from events import exchange, trf, trf_fields
 from events.errors import ImportFailed, UserError
+from events.formats import format_of
 from events.models import AuditEntry, Bye, Event, Game, Player
 from events.records import Crosstable, Entrant, RoundResult
 from events.registries import Registry
@@ -211,6 +212,7 @@ IMPORT_ACTION = "trf.import"
 
 # Readers of TRF files the foundation does not read itself (a format's: the TRF-2026 team file),
 # registered by the format apps: each returns the event it created, or None for a file not its.
+# Each takes ``text``, ``user``, ``slug`` and ``confirm_duplicates`` (keywords).
 TRF_READERS: list[Callable[..., Event | None]] = []
 
 
@@ -221,14 +223,17 @@ def trf_reader_register(reader: Callable[..., Event | None]) -> None:
 
 @transaction.atomic
 @refuse_unstorable_values(ImportFailed)
-def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
+def event_import_trf(
+    *, text: str, user: UserLike, slug: str = "", confirm_duplicates: bool = False
+) -> Event:
     """Create an event from a TRF16/TRF-2026 file. All or nothing.
 
     The event has the rounds the file schedules (``XXR``/``142``), else the rounds it holds
-    (issue 20); the notes of the import say which (:func:`import_notes`).
+    (issue 20); the notes of the import say which (:func:`import_notes`). ``confirm_duplicates``
+    is for the readers that ask (a team file whose roster names a player twice).
     """
     for reader in TRF_READERS:
-        found = reader(text=text, user=user, slug=slug)
+        found = reader(text=text, user=user, slug=slug, confirm_duplicates=confirm_duplicates)
         if found is not None:
             return found
     try:
@@ -236,21 +241,8 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
     except trf.TrfError as exc:
         raise ImportFailed(str(exc)) from exc
     table = parsed.crosstable
-    start = table.start_date
-    preset = "fide-2026" if start is not None and start >= EDITION_2026_FROM else "fide-2024"
     scoring = dict(parsed.pairing.scoring) if parsed.pairing else {}
-    fields = EventFields(
-        name=parsed.name or table.name or "Imported tournament",
-        system=detect_system(table, parsed.round_robin),
-        time_control="classical",
-        rounds=max(parsed.rounds, 1),
-        start_date=start,
-        preset=preset,
-        overrides={"scoring": {k: str(v) for k, v in scoring.items()}} if scoring else None,
-        site=parsed.site,
-        records=_records(parsed.records),
-    )
-    fields, notes = _fitted(fields, list(parsed.notes))
+    fields, notes = _fitted(_event_fields(parsed, scoring), list(parsed.notes))
     players, conflicts, notes = _players_of(
         table.entrants, notes, dict(parsed.file_ranks), played=table.rounds > 0
     )
@@ -285,6 +277,24 @@ def event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event:
         after={"notes": notes, "fide_id_conflicts": conflicts},
     )
     return event
+
+
+def _event_fields(parsed: trf.ParsedTrf, scoring: dict[str, Any]) -> EventFields:
+    """The event as the file describes it; the C.07 edition by its start date."""
+    table = parsed.crosstable
+    start = table.start_date
+    preset = "fide-2026" if start is not None and start >= EDITION_2026_FROM else "fide-2024"
+    return EventFields(
+        name=parsed.name or table.name or "Imported tournament",
+        system=detect_system(table, parsed.round_robin),
+        time_control="classical",
+        rounds=max(parsed.rounds, 1),
+        start_date=start,
+        preset=preset,
+        overrides={"scoring": {k: str(v) for k, v in scoring.items()}} if scoring else None,
+        site=parsed.site,
+        records=_records(parsed.records),
+    )
 
 
 def _keep_as_written(event: Event, parsed: trf.ParsedTrf) -> None:
@@ -529,6 +539,16 @@ def withdrawn_without_playing(event: Event) -> set[int]:
     )
 
 
+def event_trf_file(event: Event) -> str:
+    """The event's TRF, one writer for the director's ``export.trf`` and ``manage.py
+    export_trf`` (issue 28): the format's own file where it writes one (a team event: the
+    TRF-2026 team file), else :func:`event_export_trf`."""
+    fmt = format_of(event)
+    if fmt is not None and fmt.trf_export is not None:
+        return fmt.trf_export(event)
+    return event_export_trf(event)
+
+
 def event_export_trf(event: Event) -> str:
     """TRF16 for the rating officer, FIDE's own tools and the next program (issue 20).
 
@@ -621,9 +641,11 @@ def _rounds_held(event: Event) -> int:
     return max(games["last"] or 0, byes["last"] or 0)
 
 
-def event_import_upload(*, upload: UploadedFile, slug: str, user: UserLike) -> Event:
+def event_import_upload(
+    *, upload: UploadedFile, slug: str, user: UserLike, confirm_duplicates: bool = False
+) -> Event:
     """An uploaded file: JSON exchange document if it parses as JSON object, else TRF."""
     text = decode_upload(upload)
     if text.lstrip().startswith("{"):
         return exchange.event_import_document(text=text, user=user, slug=slug)
-    return event_import_trf(text=text, user=user, slug=slug)
+    return event_import_trf(text=text, user=user, slug=slug, confirm_duplicates=confirm_duplicates)

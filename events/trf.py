@@ -534,16 +534,31 @@ _UNREAD_SILENT = frozenset({"062", "082", "162", "240", "260"})
 
 
 def _unread_notes(other: list[str]) -> tuple[str, ...]:
-    """One line naming the records the import leaves out (what they are, how many)."""
+    """One line naming the records the import leaves out (what they are, how many), and one
+    for TRF16's team records (013) when the file has them."""
     counts: dict[str, int] = {}
     for line in other:
         code = "column ruler" if _RULER.fullmatch(line) else line[:3].strip() or "?"
         if code not in _UNREAD_SILENT:
             counts[code] = counts.get(code, 0) + 1
+    teams = counts.pop("013", 0)
+    notes = (_team_records_note(teams),) if teams else ()
     if not counts:
-        return ()
+        return notes
     named = [f"{code} ({count} lines)" if count > 1 else code for code, count in counts.items()]
-    return (f"Lines the import does not read, left out: {fields.listed(named)}.",)
+    return (*notes, f"Lines the import does not read, left out: {fields.listed(named)}.")
+
+
+def _team_records_note(teams: int) -> str:
+    """TRF16 team records (013: a team's name and its players) do not make a team event here:
+    the file has no boards, no match colours and no team scoring, which a team event needs and
+    could only be guessed (docs/teams.md, "TRF16 team records")."""
+    return (
+        f"Records 013 ({teams} team{'s' if teams != 1 else ''}) were not read as a team event: "
+        "a TRF16 file gives no boards, match colours or team scoring; the players and their "
+        "games are imported as an individual event (a TRF-2026 team file, records 310, "
+        "imports as a team event)."
+    )
 
 
 def parse_trf(text: str) -> ParsedTrf:

@@ -105,9 +105,14 @@ def event_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             event = event_import_upload(
-                upload=form.cleaned_data["file"], slug=form.cleaned_data["slug"], user=request.user
+                upload=form.cleaned_data["file"],
+                slug=form.cleaned_data["slug"],
+                user=request.user,
+                confirm_duplicates=form.cleaned_data["confirm_duplicates"],
             )
         except UserError as exc:
+            if isinstance(exc, DuplicatesToConfirm):
+                form.ask_duplicates()
             form.add_error("file", str(exc))
         else:
             messages.success(request, f"Imported {event.name}.")
@@ -440,10 +445,10 @@ def export_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
-    from events.imports import event_export_trf
+    from events.imports import event_trf_file
 
     event = event_for_director(request, slug)
-    response = HttpResponse(event_export_trf(event), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(event_trf_file(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}.trf"'
     return response
 

@@ -24,6 +24,7 @@ from events.exchange import ImportContext, Invalid, Section, one_line, section_r
 from events.models import Event, EventStatus, Player, Round
 from formats.teams import models
 from formats.teams.services import board_prize_amounts
+from formats.teams.trf import adjustment_refusal
 
 SETUP_KEYS = ("boards", "match_points", "primary", "colour_preferences", "initial_colour")
 SETUP_KEYS += ("tiebreaks",)
@@ -356,6 +357,9 @@ class _Loader:
                 negative = text.startswith("-")
                 value = _decimal(text.lstrip("-"), f"{where}.{key}") or Decimal(0)
                 points[key] = -value if negative else value
+                refusal = adjustment_refusal(points[key], f"{where}.{key}")
+                if refusal:
+                    raise Invalid(refusal)
             models.TeamAdjustment.objects.create(
                 event=self.event,
                 team=self.team(raw.get("team"), f"{where}.team"),

@@ -24,6 +24,9 @@ def _points(text: str, label: str) -> Decimal | None:
         return None
     if len(text) > 12:
         raise UserError(f"{label}: at most 12 characters")
+    # Digits and one point only: Decimal would also read 1_000, 1e999999999 and NaN.
+    if not text.isascii() or not text.replace(".", "", 1).isdigit():
+        raise UserError(f"{label}: a number such as 1 or 2.5")
     try:
         value = Decimal(text)
     except InvalidOperation as exc:

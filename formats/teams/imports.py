@@ -11,9 +11,19 @@ from typing import Any
 
 from django.db import transaction
 
-from events.errors import ImportFailed
+from events.duplicates import Entry, duplicates_find
+from events.errors import DuplicatesToConfirm, ImportFailed
+from events.imports import IMPORT_ACTION
 from events.models import Event, Player, Round
-from events.services import EventFields, PlayerFields, UserLike, _players_create, event_create
+from events.services import (
+    MAX_LISTED,
+    EventFields,
+    PlayerFields,
+    UserLike,
+    _players_create,
+    audit_record,
+    event_create,
+)
 from formats.teams import records as r
 from formats.teams.models import (
     BoardGame,
@@ -26,7 +36,7 @@ from formats.teams.models import (
     TeamRoundSlot,
     TeamSetup,
 )
-from formats.teams.trf import TeamTrfError, read_team_trf
+from formats.teams.trf import TeamTrfError, read_team_trf_noted
 
 SYSTEMS = {
     r.SWISS: "team_swiss",
@@ -64,7 +74,25 @@ def _setup(event: Event, records: r.TeamEvent) -> None:
     )
 
 
-def _teams(event: Event, records: r.TeamEvent) -> dict[int, Team]:
+def _roster_duplicates(records: r.TeamEvent, *, confirm: bool) -> None:
+    """A team file lists the players of each team's roster: the same name in two teams is two
+    players (a club's and another club's *Hansen, Ole*), never a duplicate registration. The
+    same person twice in one roster is what the import asks about, as registration does
+    (:mod:`events.duplicates`), unless ``confirm``. Players in no team count as one group."""
+    team_of = {number: team.tpn for team in records.teams for number in team.roster}
+    groups: dict[int, list[Entry]] = {}
+    for player in records.players:
+        groups.setdefault(team_of.get(player.start_no, 0), []).append(
+            Entry(where=f"{player.start_no}. {player.name}", name=player.name)
+        )
+    warnings = [w for entries in groups.values() for w in duplicates_find([], entries).warnings]
+    if warnings and not confirm:
+        raise DuplicatesToConfirm(tuple(warnings[:MAX_LISTED]))
+
+
+def _teams(event: Event, records: r.TeamEvent, *, confirm: bool) -> dict[int, Team]:
+    _roster_duplicates(records, confirm=confirm)
+    # Duplicate FIDE ids are still refused by _players_create; names alike were asked above.
     players = _players_create(
         event,
         [
@@ -78,6 +106,7 @@ def _teams(event: Event, records: r.TeamEvent) -> dict[int, Team]:
             )
             for p in records.players
         ],
+        confirm_duplicates=True,
     )
     by_start = {p.start_no: p for p in players}
     teams = {}
@@ -130,12 +159,15 @@ def _rounds(event: Event, records: r.TeamEvent, teams: dict[int, Team]) -> None:
 
 
 @transaction.atomic
-def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event | None:
-    """A team event from a TRF-2026 team file, or None when the file has no team records."""
+def team_event_import_trf(
+    *, text: str, user: UserLike, slug: str = "", confirm_duplicates: bool = False
+) -> Event | None:
+    """A team event from a TRF-2026 team file, or None when the file has no team records.
+    ``confirm_duplicates``: the director confirmed a roster's players named alike."""
     if not _is_team_file(text):
         return None
     try:
-        records = read_team_trf(text)
+        records, notes = read_team_trf_noted(text)
     except (TeamTrfError, r.TeamEventError) as exc:
         raise ImportFailed(str(exc)) from exc
     event = event_create(
@@ -153,7 +185,7 @@ def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event
         slug=slug,
     )
     _setup(event, records)
-    teams = _teams(event, records)
+    teams = _teams(event, records, confirm=confirm_duplicates)
     _rounds(event, records, teams)
     for adjustment in records.adjustments:
         TeamAdjustment.objects.create(
@@ -165,6 +197,16 @@ def team_event_import_trf(*, text: str, user: UserLike, slug: str = "") -> Event
             standings_only=adjustment.standings_only,
             reason="record 299 of the imported file",
         )
+    # What the file says that the event does not take: on stderr for import_trf, on the
+    # event page until dismissed (events.imports.import_notes).
+    audit_record(
+        event=event,
+        user=user,
+        action=IMPORT_ACTION,
+        summary=f"Imported from a TRF-2026 team file: {records.played_rounds} of "
+        f"{records.rounds} rounds played",
+        after={"notes": list(notes)},
+    )
     return event
 
 

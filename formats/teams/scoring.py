@@ -73,6 +73,8 @@ class TeamRound:
     # The match's board games as (board, this team's game points), forfeited boards included;
     # empty for a bye and for a match forfeited as a whole (record 330 without boards).
     games: tuple[tuple[int, Fraction], ...] = ()
+    # The boards of ``games`` played over the board (no board forfeit).
+    played_boards: frozenset[int] = frozenset()
 
     @property
     def played(self) -> bool:
@@ -122,28 +124,32 @@ def _board_points(match: r.Match, first: bool, event: r.TeamEvent) -> tuple[Frac
     return tuple(points)
 
 
+def _forfeited_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRound]:
+    """A match forfeited as a whole (record 330): the present team a win on every board."""
+    scoring = event.scoring
+    sides = []
+    for first, mark in ((True, match.forfeit[0]), (False, match.forfeit[1])):
+        present = mark == "+"
+        per_board = scoring.game_win if present else Fraction(0)
+        kind = (
+            FORFEIT_WIN if present else (DOUBLE_FORFEIT if match.forfeit == "--" else FORFEIT_LOSS)
+        )
+        opponent = match.black if first else match.white
+        mp = scoring.match_win if present else Fraction(0)
+        games = tuple((g.board, game_points(g.result, first, scoring)) for g in match.boards)
+        sides.append(
+            TeamRound(
+                match.round, kind, opponent, first, mp, per_board * event.boards,
+                (per_board,) * event.boards, games,
+            )
+        )  # fmt: skip
+    return sides[0], sides[1]
+
+
 def _match_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRound]:
     scoring = event.scoring
     if match.forfeit:
-        sides = []
-        for first, mark in ((True, match.forfeit[0]), (False, match.forfeit[1])):
-            present = mark == "+"
-            per_board = scoring.game_win if present else Fraction(0)
-            kind = (
-                FORFEIT_WIN
-                if present
-                else (DOUBLE_FORFEIT if match.forfeit == "--" else FORFEIT_LOSS)
-            )
-            opponent = match.black if first else match.white
-            mp = scoring.match_win if present else Fraction(0)
-            games = tuple((g.board, game_points(g.result, first, scoring)) for g in match.boards)
-            sides.append(
-                TeamRound(
-                    match.round, kind, opponent, first, mp, per_board * event.boards,
-                    (per_board,) * event.boards, games,
-                )
-            )  # fmt: skip
-        return sides[0], sides[1]
+        return _forfeited_rounds(match, event)
     first_boards = _board_points(match, True, event)
     second_boards = _board_points(match, False, event)
     first_games = tuple((g.board, game_points(g.result, True, scoring)) for g in match.boards)
@@ -153,21 +159,17 @@ def _match_rounds(match: r.Match, event: r.TeamEvent) -> tuple[TeamRound, TeamRo
     played = played or (mine > 0 and theirs > 0)
     first_kind, first_mp = _match_outcome(mine, theirs, played, scoring)
     second_kind, second_mp = _match_outcome(theirs, mine, played, scoring)
+    over_the_board = frozenset(g.board for g in match.boards if g.result in r.PLAYED_RESULTS)
     return (
         TeamRound(
-            match.round, first_kind, match.black, True, first_mp, mine, first_boards, first_games
+            match.round, first_kind, match.black, True, first_mp, mine, first_boards,
+            first_games, over_the_board,
         ),
         TeamRound(
-            match.round,
-            second_kind,
-            match.white,
-            False,
-            second_mp,
-            theirs,
-            second_boards,
-            second_games,
+            match.round, second_kind, match.white, False, second_mp, theirs, second_boards,
+            second_games, over_the_board,
         ),
-    )
+    )  # fmt: skip
 
 
 def bye_points(kind: str, event: r.TeamEvent) -> TeamScore:

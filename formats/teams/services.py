@@ -52,6 +52,7 @@ from formats.teams.models import (
 )
 from formats.teams.pairing import PairingImpossible, TeamPairing, TeamPairingError, pair_team_round
 from formats.teams.tiebreaks import TeamTiebreakError, parse_code
+from formats.teams.trf import adjustment_refusal
 
 MAX_ROSTER = 30  # boards plus reserves: an Olympiad team has 5 for 4 boards; leagues more
 MAX_POINTS = Decimal(1000)
@@ -588,12 +589,9 @@ def team_adjustment_add(
     if not 1 <= round_no <= event.rounds:
         raise UserError(f"round {round_no}: the event has {event.rounds} rounds")
     for points, label in ((match_points, "match points"), (game_points, "game points")):
-        if (
-            not points.is_finite()
-            or abs(points) > MAX_POINTS
-            or points != points.quantize(Decimal("0.0001"))
-        ):
-            raise UserError(f"the {label}: at most {MAX_POINTS} either way, to 4 decimals")
+        refusal = adjustment_refusal(points, f"the {label}")
+        if refusal:
+            raise UserError(refusal)
     if not match_points and not game_points:
         raise UserError("an adjustment adds or takes some points")
     if TeamAdjustment.objects.filter(event=event).count() >= MAX_ADJUSTMENTS:

@@ -25,7 +25,9 @@ an individual tie-break is computed on (default: the primary score, C.07 11.3), 
 * ``SSSC`` (art. 15 score-strength combination: the secondary score plus Buchholz divided by
   the divisor of 15.2);
 * ``BH``, ``SB`` (with ``:MP`` / ``:GP``, ``/C1``, ``/M1``...), ``PS``: the individual
-  tie-breaks on a team score, with art. 16's unplayed rounds.
+  tie-breaks on a team score, with art. 16's unplayed rounds;
+* ``WIN`` (art. 7.1: wins, a bye or a forfeit that scored a win's points included) and ``WON``
+  (7.2: over the board), counted as gacrux counts them: matches on ``:MP``, boards on ``:GP``.
 
 Art. 16, as for individuals (``standings/tiebreaks.py``) with "points" meaning the score the
 tie-break is computed on: a voluntary unplayed round (VUR) is a forfeit loss, a requested
@@ -93,6 +95,10 @@ REGISTRY: dict[str, TeamTiebreak] = {
         TeamTiebreak("BH", "Buchholz", True, "C.07 8.1, 16"),
         TeamTiebreak("SB", "Sonneborn-Berger", True, "C.07 9.1, 16"),
         TeamTiebreak("PS", "progressive score", True, "C.07 7.5"),
+        TeamTiebreak(
+            "WIN", "wins (byes and forfeits that scored a win included)", True, "C.07 7.1"
+        ),
+        TeamTiebreak("WON", "wins over the board", True, "C.07 7.2"),
     )
 }
 
@@ -127,6 +133,30 @@ class TiebreakCode:
     divisor: int = 0  # SSSC /K: a fixed divisor
 
 
+@dataclass
+class _Modifiers:
+    low: int = 0
+    high: int = 0
+    edition: str | None = None
+    divisor: int = 0
+
+
+def _modifier(text: str, modifier: str, parts: _Modifiers) -> None:
+    """One modifier into ``parts``: ``/Cn`` cut, ``/Mn`` median, ``/V1``/``/V2`` edition,
+    ``/Kn`` SSSC's divisor; anything else is refused."""
+    letter, number = modifier[0], modifier[1:]
+    value = int(number) if number.isdigit() else -1
+    if letter in "CM" and 0 <= value <= r.MAX_ROUNDS:
+        parts.low = value
+        parts.high = value if letter == "M" else parts.high
+    elif letter == "V" and number in ("1", "2"):
+        parts.edition = "2024" if number == "1" else "2026"
+    elif letter == "K" and 0 < value <= 10_000:
+        parts.divisor = value
+    else:
+        raise TeamTiebreakError(f"{text}: unknown modifier /{modifier}")
+
+
 def parse_code(text: str) -> TiebreakCode:
     """``BH:MP/C1`` -> its parts, or :class:`TeamTiebreakError`."""
     upper = text.strip().upper()
@@ -135,22 +165,12 @@ def parse_code(text: str) -> TiebreakCode:
         raise TeamTiebreakError(
             f"unknown team tie-break {text[:30]!r}; known: {', '.join(REGISTRY)}"
         )
-    low = high = divisor = 0
-    edition = None
+    parts = _Modifiers()
     for modifier in filter(None, match["modifiers"].split("/")):
-        letter, number = modifier[0], modifier[1:]
-        value = int(number) if number else 0
-        if letter == "C" and number and value <= r.MAX_ROUNDS:
-            low = value
-        elif letter == "M" and number and value <= r.MAX_ROUNDS:
-            low = high = value
-        elif letter == "V" and number in ("1", "2"):
-            edition = "2024" if number == "1" else "2026"
-        elif letter == "K" and number and 0 < value <= 10_000:
-            divisor = value
-        else:
-            raise TeamTiebreakError(f"{text}: unknown modifier /{modifier}")
-    return TiebreakCode(upper, match["name"], match["score"], low, high, edition, divisor)
+        _modifier(text, modifier, parts)
+    return TiebreakCode(
+        upper, match["name"], match["score"], parts.low, parts.high, parts.edition, parts.divisor
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,6 +415,37 @@ def _board_count(f: _Field, code: TiebreakCode) -> dict[int, Fraction | None]:
     return {
         t: sum((b * p for b, p in enumerate(_board_totals(f, t), start=1)), Fraction(0))
         for t in f.teams
+    }
+
+
+def _round_wins(f: _Field, one: s.TeamRound, score: str, over_the_board: bool) -> int:
+    """A round's wins as gacrux counts them. On match points: the match, when it scored a
+    win's match points (WON: a match played). On game points: each board that scored a
+    game's win; a round without a played match counts its result on every board (the
+    pairing-allocated bye as a win on each, ``scoring.TeamRound.boards``), and has no board
+    won over the board."""
+    scoring = f.event.scoring
+    if score == "MP":
+        won = one.match_points == scoring.match_win
+        return int(won and (one.played or not over_the_board))
+    if one.played:
+        return sum(
+            points == scoring.game_win and (board in one.played_boards or not over_the_board)
+            for board, points in one.games
+        )
+    if over_the_board:
+        return 0
+    return sum(points == scoring.game_win for points in one.boards)
+
+
+def _wins(f: _Field, code: TiebreakCode) -> dict[int, Fraction | None]:
+    """C.07 7.1 WIN (byes and forfeit wins that scored a win count) and 7.2 WON (over the board
+    only), counted on the code's score: matches on MP, boards on GP."""
+    score = _score_of(f, code)
+    over_the_board = code.name == "WON"
+    return {
+        team: Fraction(sum(_round_wins(f, one, score, over_the_board) for one in f.played[team]))
+        for team in f.teams
     }
 
 
@@ -694,6 +745,8 @@ _COMPUTE: dict[str, Callable[[_Field, TiebreakCode], dict[int, Fraction | None]]
     "BH": _buchholz,
     "SB": _sonneborn_berger,
     "PS": _progressive,
+    "WIN": _wins,
+    "WON": _wins,
 }
 
 

@@ -36,10 +36,12 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 from formats.teams import records as r
 from formats.teams import scoring as s
+from formats.teams.tiebreaks import TeamTiebreakError, parse_code
 
 MAX_BYTES = 20_000_000
 MAX_LINES = 200_000
@@ -56,6 +58,13 @@ _FIRST_CHAR = {
 _FROM_CHARS = {pair: result for result, pair in _FIRST_CHAR.items()}
 _BYE_CODES = {r.FULL_BYE: "F", r.HALF_BYE: "H", r.ZERO_BYE: "Z"}
 _BYE_KINDS = {"F": r.FULL_BYE, "H": r.HALF_BYE, "Z": r.ZERO_BYE, " ": r.ZERO_BYE}
+# A player's round without an opponent that is no board of a match: the team's pairing-allocated
+# bye (``U``), its requested bye (``F``/``H``/``Z``), or a player left out of the line-up
+# (``-``, blank), as FIDE's sample and gacrux write them. Which team-level record it agrees
+# with is checked by :func:`_unpaired_rounds`.
+_NO_BOARD = frozenset("UFHZ- ")
+# Games of under one move (TRF16 ``W``/``D``/``L``) count as played games on a board.
+_UNDER_ONE_MOVE = {"W": "1", "D": "=", "L": "0"}
 _PREFERENCE_CODES = {"A": "TYPEA_", "B": "TYPEB_", "none": ""}
 _SYSTEM_CODES = {
     r.ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
@@ -80,6 +89,24 @@ def _decimal(value: Fraction, width: int) -> str:
                 raise TeamTrfError(f"the value {value} does not fit {width} columns")
             return text.rjust(width)
     raise TeamTrfError(f"the value {value} has no exact decimal of two places")
+
+
+# Record 299 writes an adjustment's match and game points in four columns each.
+ADJUSTMENT_COLUMNS = 4
+ADJUSTMENT_BOUNDS = "from -9.9 to 99.9, two decimals where they fit (0.25, -0.5)"
+
+
+def adjustment_refusal(value: Decimal, label: str) -> str:
+    """Why ``value`` cannot be an adjustment's points, or "" when record 299 carries it: the
+    TRF file writes each in four columns (:func:`_decimal`), so the teams page, the JSON import
+    and the TRF import accept only what ``export_trf`` can write back (issue 28)."""
+    if not value.is_finite() or not -10 < value < 100:  # no Fraction of 1e999999999 is made
+        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+    try:
+        _decimal(Fraction(value), ADJUSTMENT_COLUMNS)
+    except TeamTrfError:
+        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+    return ""
 
 
 def _points_line(code: str, letter: str, win: Fraction, draw: Fraction, loss: Fraction) -> str:
@@ -321,6 +348,7 @@ class _Reading:
     match: tuple[Fraction, Fraction, Fraction] | None = None
     players: dict[int, r.TeamPlayer] = field(default_factory=dict)
     seats: dict[int, dict[int, _Seat]] = field(default_factory=dict)
+    unpaired: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) → code
     teams: dict[int, r.Team] = field(default_factory=dict)
     orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     byes: list[r.Bye] = field(default_factory=list)
@@ -328,6 +356,8 @@ class _Reading:
     forfeits: dict[tuple[int, int, int], str] = field(default_factory=dict)
     prohibited: list[r.ProhibitedPair] = field(default_factory=list)
     adjustments: list[r.Adjustment] = field(default_factory=list)
+    declared: list[tuple[str, Fraction, Fraction, str]] = field(default_factory=list)
+    unread: dict[str, int] = field(default_factory=dict)  # record → lines left out
 
 
 def _read_player(reading: _Reading, line: str, where: str) -> None:
@@ -352,6 +382,10 @@ def _read_player(reading: _Reading, line: str, where: str) -> None:
             continue
         opponent = _int(block[0:4], f"{where} round {round_no} opponent")
         colour, result = block[5:6].lower() or "-", block[7:8].upper() or " "
+        result = _UNDER_ONE_MOVE.get(result, result) if opponent else result
+        if opponent == 0 and result in _NO_BOARD:
+            reading.unpaired[(number, round_no)] = result
+            continue
         if result not in "10=+-" or colour not in "wb- ":
             raise TeamTrfError(
                 f"{where} round {round_no}: result {result!r} is not one a team file's board takes"
@@ -428,10 +462,22 @@ def _read_prohibited(reading: _Reading, line: str, where: str) -> None:
 
 
 def _read_adjustment(reading: _Reading, line: str, where: str) -> None:
-    if line[4:5].strip():
-        raise TeamTrfError(f"{where}: only adjustments (a blank type) of record 299 are read")
+    """Record 299: an adjustment (blank type), or, with a result code and neither round nor
+    team, the points that code scores (TRF-2026, as gacrux reads it: ``299 +    2.0   2.5``);
+    those are checked against the event's scoring once the file is read
+    (:func:`_check_declared_points`). A result code for one team's round would overrule the
+    match its boards decided: refused."""
+    code = line[4:5].strip().upper()
     mp, gp = _points(line[7:11], where), _points(line[13:17], where)
     round_no = _int(line[19:22], where + " round")
+    if code:
+        if round_no or line[22:].strip():
+            raise TeamTrfError(
+                f"{where}: points with a result code ({code}) for a team's round are not read: "
+                "a match's result comes from its boards; enter the points as an adjustment"
+            )
+        reading.declared.append((code, mp, gp, where))
+        return
     for i in range(27, len(line) + 1, 5):
         team = _int(line[i - 4 : i], where + " team")
         reading.adjustments.append(
@@ -476,6 +522,13 @@ def _read_line(reading: _Reading, code: str, line: str, where: str) -> None:
         simple[code]()
     elif code in readers:
         readers[code](reading, line, where)
+    elif code not in _UNREAD_SILENT:
+        reading.unread[code] = reading.unread.get(code, 0) + 1
+
+
+# Records the team import leaves out without a word: comments, and the counts the event makes
+# itself (062 players, 072 rated players, 082 teams).
+_UNREAD_SILENT = frozenset({"###", "062", "072", "082"})
 
 
 def _set_points(reading: _Reading, which: str, line: str, where: str) -> None:
@@ -517,16 +570,30 @@ def _round_games(reading: _Reading, team_of: dict[int, int]) -> dict[tuple[int, 
                 )
             a, b = team_of[number], team_of[seat.opponent]
             grouped[(round_no, min(a, b), max(a, b))].append((number, a, seat))
-    keys = list(grouped) + [(n, min(w, b), max(w, b)) for n, w, b in reading.forfeits]
+    _seat_alone(reading, grouped, alone)
+    return grouped
+
+
+def _seat_alone(
+    reading: _Reading,
+    grouped: dict[tuple[int, int, int], Seated],
+    alone: list[tuple[int, int, int, _Seat]],
+) -> None:
+    """Each board won by forfeit against an empty board joins its team's match. In a match
+    forfeited as a whole (record 330, no board played) the players' ``0000 - +`` and
+    ``0000 - -`` say only that: they are no boards of their own."""
+    forfeited = {(n, min(w, b), max(w, b)) for n, w, b in reading.forfeits}
+    keys = list(grouped) + sorted(forfeited)
     for round_no, team, number, seat in alone:
         found = [key for key in keys if key[0] == round_no and team in key[1:]]
+        if found and found[0] in forfeited and found[0] not in grouped:
+            continue
         if not found or seat.result != "+":
             raise TeamTrfError(
                 f"player {number}, round {round_no}: a board without an opponent must be a "
                 "forfeit win (+) in a match the team played"
             )
         grouped[found[0]].append((number, team, seat))
-    return grouped
 
 
 def _boards_of(reading: _Reading, round_no: int, team: int, players: list[int]) -> dict[int, int]:
@@ -592,12 +659,44 @@ def _build_match(
     return r.Match(round_no, 0, first, second, games, forfeit)
 
 
+def _unpaired_rounds(
+    reading: _Reading, team_of: dict[int, int], matched: set[tuple[int, int]]
+) -> None:
+    """What a player's round without an opponent says of the team (:data:`_NO_BOARD`). ``U``,
+    ``F``, ``H``, ``Z`` in a round the team played no match are the team's bye of that kind:
+    the one record 320 or 240 gives, or, where no record gives the team a bye that round, a bye
+    read from its players (TRF16's way). ``-`` and blank are a player left out of the line-up,
+    as is ``Z`` in a round the team played. Anything else contradicts the file's other records
+    and is refused."""
+    byes = {(bye.round, bye.team): bye.kind for bye in reading.byes}
+    for (number, round_no), code in sorted(reading.unpaired.items()):
+        team = team_of.get(number)
+        if code in "- " or (code == "Z" and (round_no, team) in matched):
+            continue
+        kind = r.PAIRING_BYE if code == "U" else _BYE_KINDS[code]
+        where = f"player {number}, round {round_no}: a bye ({code})"
+        if team is None:
+            raise TeamTrfError(f"{where} of a player in no team (record 310)")
+        if (round_no, team) in matched:
+            raise TeamTrfError(f"{where} in a round their team {team} played a match")
+        given = byes.setdefault((round_no, team), kind)
+        if given != kind:
+            raise TeamTrfError(f"{where}, while the file gives team {team} a {given} bye")
+    listed = {(bye.round, bye.team) for bye in reading.byes}
+    reading.byes += [
+        r.Bye(round_no, team, kind)
+        for (round_no, team), kind in sorted(byes.items())
+        if (round_no, team) not in listed
+    ]
+
+
 def _matches(reading: _Reading, pattern: str) -> list[r.Match]:
     team_of = _team_of(reading)
-    matches = [
-        _build_match(reading, key, seated, pattern)
-        for key, seated in _round_games(reading, team_of).items()
-    ]
+    grouped = _round_games(reading, team_of)
+    matched = {(n, team) for n, low, high in grouped for team in (low, high)}
+    matched |= {(n, team) for n, white, black in reading.forfeits for team in (white, black)}
+    _unpaired_rounds(reading, team_of, matched)
+    matches = [_build_match(reading, key, seated, pattern) for key, seated in grouped.items()]
     for (round_no, white, black), code in reading.forfeits.items():
         matches.append(r.Match(round_no, 0, white, black, (), code))
     by_round: dict[int, list[r.Match]] = defaultdict(list)
@@ -635,7 +734,7 @@ def _system(code: str) -> tuple[str, str]:
     preference = (
         "B"
         if "TYPEB" in code
-        else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM") else "none")
+        else ("A" if "TYPEA" in code or code in ("", "FIDE_TEAM", "FIDE_TEAM_BAKU") else "none")
     )
     return r.SWISS, preference
 
@@ -656,6 +755,13 @@ def _lines(text: str) -> Iterable[tuple[int, str]]:
 def read_team_trf(text: str) -> r.TeamEvent:
     """A TRF-2026 team file as a :class:`~formats.teams.records.TeamEvent`, or
     :class:`TeamTrfError` with the line at fault."""
+    return read_team_trf_noted(text)[0]
+
+
+def read_team_trf_noted(text: str) -> tuple[r.TeamEvent, tuple[str, ...]]:
+    """:func:`read_team_trf` and what the reading left out, in words (the import's notes): the
+    records it does not read, and the tie-breaks of record 202 the team standings do not
+    compute (left out of the event's list)."""
     reading = _Reading()
     for number, line in _lines(text.lstrip("\ufeff")):
         code = line[:3]
@@ -689,8 +795,75 @@ def read_team_trf(text: str) -> r.TeamEvent:
         initial_colour=reading.initial_colour,
         board_colours=reading.pattern,
         start_date=reading.start_date,
-        tiebreaks=reading.tiebreaks,
+        tiebreaks=tuple(code for code in reading.tiebreaks if _computed(code)),
         prohibited=tuple(reading.prohibited),
     )
     check_event(event)
-    return event
+    _check_declared_points(reading.declared, event)
+    return event, _notes(reading)
+
+
+def _computed(code: str) -> bool:
+    try:
+        parse_code(code)
+    except TeamTiebreakError:
+        return False
+    return True
+
+
+def _lines_count(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"
+
+
+def _notes(reading: _Reading) -> tuple[str, ...]:
+    """What the file says that the event does not take, one line each."""
+    notes = []
+    left_out = [code for code in reading.tiebreaks if not _computed(code)]
+    if left_out:
+        notes.append(
+            "Tie-breaks of record 202 the team standings do not compute, left out of the "
+            f"event's list: {', '.join(left_out)}."
+        )
+    if "250" in reading.unread:
+        notes.append(
+            f"Record 250 (acceleration, {_lines_count(reading.unread['250'])}) not read: the "
+            "team Swiss here pairs without acceleration; the rounds played are as the file has "
+            "them."
+        )
+    named = [
+        f"{code} ({count} lines)" if count > 1 else code
+        for code, count in sorted(reading.unread.items())
+        if code != "250"
+    ]
+    if named:
+        notes.append(f"Lines the import does not read, left out: {', '.join(named)}.")
+    return tuple(notes)
+
+
+# Record 299's result codes (gacrux's reading: ``+`` is a forfeit win, ``-`` a forfeit loss)
+# → the kind of round whose points they state.
+_DECLARED_KINDS = {
+    "+": r.FULL_BYE, "F": r.FULL_BYE, "W": r.FULL_BYE,
+    "H": r.HALF_BYE, "D": r.HALF_BYE,
+    "-": r.ZERO_BYE, "Z": r.ZERO_BYE, "L": r.ZERO_BYE,
+    "U": r.PAIRING_BYE, "P": r.PAIRING_BYE,
+}  # fmt: skip
+
+
+def _check_declared_points(
+    declared: list[tuple[str, Fraction, Fraction, str]], event: r.TeamEvent
+) -> None:
+    """Each ``299`` result code's points must be what the event scores for it (a forfeit win
+    and a full-point bye: a won match; a half-point bye: a drawn one; the pairing-allocated
+    bye: record 320's points): read when they agree, refused in one line when they do not,
+    since the product could not score the event as the file does."""
+    for code, mp, gp, where in declared:
+        kind = _DECLARED_KINDS.get(code)
+        if kind is None:
+            raise TeamTrfError(f"{where}: {code!r} is not a result code record 299 takes")
+        score = s.bye_points(kind, event)
+        if (mp, gp) != (score.match_points, score.game_points):
+            raise TeamTrfError(
+                f"{where}: {code} worth {mp} match points and {gp} game points; this event "
+                f"scores it {score.match_points} and {score.game_points} (records 162, 320, 362)"
+            )

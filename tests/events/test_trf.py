@@ -463,7 +463,8 @@ def test_what_a_file_has_beyond_the_results_is_named_in_the_notes() -> None:
     assert parsed.name == "Test Open"
     notes = parsed.notes
     assert "Record 012 is given twice (line 2): the first name is kept." in notes
-    assert "Lines the import does not read, left out: 013, DDD, column ruler." in notes
+    assert "Lines the import does not read, left out: DDD, column ruler." in notes
+    assert "Records 013 (1 team) were not read as a team event" in " ".join(notes)
     # player() writes 1.0 in every points column: players 2 and 3 score 0 and 1 here
     assert (
         "The points column disagrees with the results for 1 player; the results count: "

@@ -6,8 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from events.formats import format_of
-from events.imports import event_export_trf
+from events.imports import event_trf_file
 from events.management import event_or_fail
 
 
@@ -19,8 +18,5 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         event = event_or_fail(options["slug"])
-        fmt = format_of(event)
-        if fmt is not None and fmt.trf_export is not None:  # a team event: TRF-2026 team file
-            self.stdout.write(fmt.trf_export(event), ending="")
-            return
-        self.stdout.write(event_export_trf(event), ending="")
+        # The same writer as the director's export.trf (a team event: the TRF-2026 team file).
+        self.stdout.write(event_trf_file(event), ending="")

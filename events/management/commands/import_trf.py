@@ -38,15 +38,28 @@ class ImportCommand(BaseCommand):
 
     importer: Callable[..., Event]
     notes: Callable[[Event], list[str]] = staticmethod(lambda event: [])
+    confirms_duplicates = False  # the importer takes confirm_duplicates (--confirm-duplicates)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path")
         parser.add_argument("--slug", default="")
+        if type(self).confirms_duplicates:
+            parser.add_argument(
+                "--confirm-duplicates",
+                action="store_true",
+                help="import players the file names alike (the import refuses them otherwise, "
+                "naming them): the director has checked they are different people",
+            )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = read_text(options["path"])
+        extra = (
+            {"confirm_duplicates": options["confirm_duplicates"]}
+            if type(self).confirms_duplicates
+            else {}
+        )
         try:
-            event = type(self).importer(text=text, user=None, slug=options["slug"])
+            event = type(self).importer(text=text, user=None, slug=options["slug"], **extra)
         except UserError as exc:
             raise CommandError(f"{options['path']}: {exc}") from exc
         for note in type(self).notes(event):
@@ -58,3 +71,4 @@ class Command(ImportCommand):
     help = "Create an event from a FIDE TRF16 (or TRF-2026) file; prints the slug last."
     importer = staticmethod(event_import_trf)
     notes = staticmethod(import_notes)
+    confirms_duplicates = True

@@ -248,8 +248,12 @@ def test_the_director_adjusts_a_score_and_the_standings_follow(
         ({**post, "reason": ""}, "needs its reason"),
         ({**post, "match_points": "", "game_points": ""}, "adds or takes some points"),
         ({**post, "match_points": "1234567890123"}, "at most 12 characters"),
-        ({**post, "match_points": "1e9"}, "at most 1000 either way"),
-        ({**post, "match_points": "5000"}, "at most 1000 either way"),
+        ({**post, "match_points": "1e9"}, "a number such as 1 or 2.5"),
+        ({**post, "match_points": "1e999999999"}, "a number such as 1 or 2.5"),
+        ({**post, "match_points": "1_000"}, "a number such as 1 or 2.5"),
+        ({**post, "match_points": "5000"}, "record 299 of the TRF file has four columns"),
+        ({**post, "match_points": "-1000"}, "record 299 of the TRF file has four columns"),
+        ({**post, "game_points": "-2.25"}, "record 299 of the TRF file has four columns"),
         ({**post, "round": "9"}, "the event has 5 rounds"),
     ):
         page = boss.post(f"/e/{cup.slug}/teams/adjustments/", bad, follow=True).content.decode()
@@ -313,3 +317,36 @@ def test_the_round_page_puts_the_pairing_first_and_says_when_line_ups_close(
     desk = ref.get(url).content.decode()
     assert 'id="lineup-1"' not in desk
     assert desk.count('class="lineup"') == 2  # the other match's two teams
+
+
+def test_every_adjustment_the_teams_page_accepts_exports(
+    cup, director, client_for, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Record 299's four columns bound the form (issue 28): the extreme values it accepts are
+    written by export_trf and read back by import_trf."""
+    import io
+    from decimal import Decimal
+
+    from django.core.management import call_command
+
+    from formats.teams.models import TeamAdjustment
+
+    boss = client_for(director)
+    typed = (("99.9", "-9.9"), ("0.25", "-0.5"), ("-9", "99"))
+    for mp, gp in typed:
+        post = {"team": "2", "round": "1", "match_points": mp, "game_points": gp, "reason": "x"}
+        boss.post(f"/e/{cup.slug}/teams/adjustments/", post)
+    assert TeamAdjustment.objects.filter(event=cup).count() == len(typed)
+    out = io.StringIO()
+    call_command("export_trf", cup.slug, stdout=out)
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("299")]
+    assert [(line[7:11], line[13:17]) for line in lines] == [
+        ("99.9", "-9.9"), ("0.25", "-0.5"), ("-9.0", "99.0"),
+    ]  # fmt: skip
+    path = tmp_path / "cup.trf"
+    path.write_text(out.getvalue(), encoding="latin-1")
+    call_command("import_trf", str(path), "--slug", "cup-back", stdout=io.StringIO())
+    back = TeamAdjustment.objects.filter(event__slug="cup-back").order_by("pk")
+    assert [(a.match_points, a.game_points) for a in back] == [
+        (Decimal(mp), Decimal(gp)) for mp, gp in typed
+    ]

@@ -25,6 +25,7 @@ from formats.teams import records as r
 from formats.teams.pairing import model as m
 from formats.teams.pairing.model import PastRound, Team, TeamPairing, TeamPairingRequest
 from formats.teams.trf import write_team_trf
+from tests.formats.teams.fide_rows import with_fide_rows
 
 COLOUR_TYPES = (m.TYPE_A, m.TYPE_B, m.NO_PREFERENCES)
 # The primary score, and the other one when the competition uses it for colours (1.2).
@@ -345,5 +346,7 @@ def records(event: Event, before: int, requested: Mapping[int, str] | None = Non
 
 def team_trf(event: Event, before: int, requested: Mapping[int, str] | None = None) -> str:
     """The event's TRF-2026 team file for pairing round ``before``: rounds 1 .. before-1 and
-    the round's requested byes (:mod:`formats.teams.trf`)."""
-    return write_team_trf(records(event, before, requested))
+    the round's requested byes (:mod:`formats.teams.trf`), with the player rows FIDE's sample
+    and gacrux write for rounds without a board (:mod:`tests.formats.teams.fide_rows`)."""
+    played = records(event, before, requested)
+    return with_fide_rows(write_team_trf(played), played)

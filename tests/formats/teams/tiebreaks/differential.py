@@ -3,7 +3,10 @@
 Each event is played round by round by :mod:`tests.formats.teams.pairing.generator` (paired by
 our C.04.6 engine, board results drawn with board forfeits, forfeited matches, requested half
 and zero byes and the pairing-allocated bye; match points or game points primary, 2/1/0 or
-3/1/0). After every round the event so far is written by :mod:`formats.teams.trf`; gacrux
+3/1/0). After every round the event so far is written by :mod:`formats.teams.trf`, with the player
+rows FIDE's sample and gacrux write for the rounds without a board (:mod:`tests.formats.teams.
+fide_rows`: ``0000 - U`` on the bye team's boards, ``0000 - -`` for a player out of the
+line-up, the boards of a forfeited match, requested byes on team boards); gacrux
 computes each list of :data:`LISTS` from that file, and our engine from the event read back
 from the same file (so the reader is checked too); every value of every team must be equal.
 """
@@ -21,6 +24,7 @@ from formats.teams.berger import rounds_of, team_round_robin_round
 from formats.teams.pairing import PairingImpossible, pair_team_round
 from formats.teams.tiebreaks import RANKS_INSIDE_THE_TIE, TeamTiebreakError, team_standings
 from formats.teams.trf import read_team_trf, write_team_trf
+from tests.formats.teams.fide_rows import with_fide_rows
 from tests.formats.teams.pairing.generator import Case, Event, records
 from tests.formats.teams.tiebreaks.oracle import TiebreakOracle
 from tests.tallies import register
@@ -41,6 +45,7 @@ LISTS: tuple[tuple[str, ...], ...] = (
     ("PTS", "EDEBT", "TBR"),
     ("PTS", "EDEBB"),
     ("PTS", "BBE"),
+    ("PTS", "WIN", "WON", "WIN:MP", "WON:MP", "WIN:GP", "WON:GP"),
 )
 
 
@@ -159,13 +164,17 @@ def _line_up(match: r.Match, choice: int) -> r.Match:
 
 
 def _with_line_ups(event: r.TeamEvent, seed: int) -> r.TeamEvent:
-    """A third of the played matches get an empty board or a line-up out of roster order;
-    the same ones every round (a seeded choice per match). No empty board in round 1:
+    """A third of the played matches get an empty board or a line-up out of roster order, and
+    two thirds of the forfeited matches lose their boards (record 330 alone, as FIDE writes
+    one); the same ones every round (a seeded choice per match). No empty board in round 1:
     gacrux stops (KeyError) on TBR when a team has never had a game on a board."""
     changed = []
     for match in event.matches:
         choice = random.Random(seed * 1009 + match.round * 101 + match.white).randrange(3)
-        if match.forfeit or (choice == 0 and match.round == 1):
+        if match.forfeit and choice < 2:
+            # Record 330 alone, its players written 0000 - + and 0000 - - (FIDE's way)
+            changed.append(dataclasses.replace(match, boards=()))
+        elif match.forfeit or (choice == 0 and match.round == 1):
             changed.append(match)
         else:
             changed.append(_line_up(match, choice))
@@ -188,13 +197,23 @@ def run_case(oracle: TiebreakOracle, case: Case, line_ups: bool = True) -> Outco
         if line_ups:
             played = _with_line_ups(played, case.seed)
             outcome.separated["empty boards"] += _count_empty(played, round_no)
-        trf = write_team_trf(played)
+        trf = with_fide_rows(write_team_trf(played), played)
+        _count_fide_rows(trf, round_no, outcome)
         outcome.separated["record 300 (line-up out of order or short)"] += sum(
             line.startswith(f"300 {round_no:3d}") for line in trf.splitlines()
         )
         compare_round(oracle, trf, round_no, outcome)
         outcome.rounds += 1
     return outcome
+
+
+def _count_fide_rows(trf: str, round_no: int, outcome: Outcome) -> None:
+    """The player rows without a board this round's file gave the reader and gacrux."""
+    start = 89 + 10 * (round_no - 1)
+    for line in trf.splitlines():
+        block = line[start : start + 10] if line.startswith("001 ") else ""
+        if block.startswith("  0000 - "):
+            outcome.separated[f"player rows 0000 - {block[-1]}"] += 1
 
 
 def _count_empty(event: r.TeamEvent, round_no: int) -> int:
@@ -258,6 +277,7 @@ def run_round_robin(oracle: TiebreakOracle, case: RoundRobinCase) -> Outcome:
         for codes in ROUND_ROBIN_LISTS:
             without = team_standings(plain, codes, after_round=round_no)
             assert without == team_standings(recorded, codes, after_round=round_no), codes
-        compare_round(oracle, write_team_trf(recorded), round_no, outcome, round_robin=True)
+        trf = with_fide_rows(write_team_trf(recorded), recorded)
+        compare_round(oracle, trf, round_no, outcome, round_robin=True)
         outcome.rounds += 1
     return outcome
