@@ -363,6 +363,19 @@ def _players_of(
     by_id = trf_fields.duplicated((e.start_no, e.fide_id) for e in entrants) if played else {}
     names = {e.start_no: e.name for e in entrants}
     conflicts = [{"fide_id": fide_id, "start_nos": numbers} for fide_id, numbers in by_id.items()]
+    notes.extend(_conflict_notes(conflicts, names))
+    taken = {number for numbers in by_id.values() for number in numbers}
+    players = [
+        replace(_player_fields(e, keep_id=e.start_no not in taken), file_rank=ranks.get(e.start_no))
+        for e in entrants
+    ]
+    notes.extend(_nameless_notes(entrants))
+    return players, conflicts, notes
+
+
+def _conflict_notes(conflicts: list[dict[str, Any]], names: dict[int, str]) -> list[str]:
+    """One note per FIDE id held twice (the first :data:`MAX_CONFLICT_NOTES`), then a count."""
+    notes = []
     for conflict in conflicts[:MAX_CONFLICT_NOTES]:
         holders = " and ".join(f"{n} ({names[n] or 'no name'})" for n in conflict["start_nos"])
         notes.append(
@@ -371,16 +384,15 @@ def _players_of(
         )
     if len(conflicts) > MAX_CONFLICT_NOTES:
         notes.append(f"And {len(conflicts) - MAX_CONFLICT_NOTES} more FIDE ids held twice.")
-    taken = {number for numbers in by_id.values() for number in numbers}
-    players = [
-        replace(_player_fields(e, keep_id=e.start_no not in taken), file_rank=ranks.get(e.start_no))
-        for e in entrants
-    ]
+    return notes
+
+
+def _nameless_notes(entrants: tuple[Entrant, ...]) -> list[str]:
     nameless = [e.start_no for e in entrants if not e.name.strip()]
-    if nameless:
-        named = trf_fields.listed([str(n) for n in nameless])
-        notes.append(f"Players without a name, called Player N: {named}.")
-    return players, conflicts, notes
+    if not nameless:
+        return []
+    named = trf_fields.listed([str(n) for n in nameless])
+    return [f"Players without a name, called Player N: {named}."]
 
 
 MAX_CONFLICT_NOTES = 20
