@@ -24,7 +24,7 @@ from events.exchange import ImportContext, Invalid, Section, one_line, section_r
 from events.models import Event, EventStatus, Player, Round
 from formats.teams import models
 from formats.teams.services import board_prize_amounts
-from formats.teams.trf import adjustment_refusal
+from formats.teams.trf import adjustment_refusal, bye_points_refusal
 
 SETUP_KEYS = ("boards", "match_points", "primary", "colour_preferences", "initial_colour")
 SETUP_KEYS += ("tiebreaks",)
@@ -193,6 +193,11 @@ def _setup_load(raw: Any, event: Event) -> None:
         values[key] = typed(raw.get(key), kind, f"team_event.setup.{key}")
     for key in ("bye_match_points", "bye_game_points"):
         values[key] = _decimal(raw.get(key), f"team_event.setup.{key}")
+        refusal = values[key] is not None and bye_points_refusal(
+            values[key], f"team_event.setup.{key}"
+        )
+        if refusal:
+            raise Invalid(refusal)
     values["min_board_games"] = _min_games(raw.get("min_board_games"))
     values["lineups_close"] = typed(
         raw.get("lineups_close", "pairing"), str, "team_event.setup.lineups_close"

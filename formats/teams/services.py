@@ -52,10 +52,9 @@ from formats.teams.models import (
 )
 from formats.teams.pairing import PairingImpossible, TeamPairing, TeamPairingError, pair_team_round
 from formats.teams.tiebreaks import TeamTiebreakError, parse_code
-from formats.teams.trf import adjustment_refusal
+from formats.teams.trf import adjustment_refusal, bye_points_refusal
 
 MAX_ROSTER = 30  # boards plus reserves: an Olympiad team has 5 for 4 boards; leagues more
-MAX_POINTS = Decimal(1000)
 
 
 @dataclass(frozen=True)
@@ -86,9 +85,13 @@ def _check_setup(fields: SetupFields) -> None:
     if fields.colour_preferences not in ("A", "B", "none"):
         raise UserError("colour preferences are A, B or none")
     _check_venue_settings(fields)
-    for points in (fields.bye_match_points, fields.bye_game_points):
-        if points is not None and not 0 <= points <= MAX_POINTS:
-            raise UserError(f"the bye's points must be 0 to {MAX_POINTS}")
+    for points, label in (
+        (fields.bye_match_points, "the bye's match points"),
+        (fields.bye_game_points, "the bye's game points"),
+    ):
+        refusal = "" if points is None else bye_points_refusal(points, label)
+        if refusal:
+            raise UserError(refusal)
     _check_tiebreaks(fields.tiebreaks)
     board_prize_amounts(fields.board_prizes)
 

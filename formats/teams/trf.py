@@ -84,7 +84,7 @@ def _decimal(value: Fraction, width: int) -> str:
     for places in (1, 2):
         scaled = value * 10**places
         if scaled.denominator == 1:
-            text = f"{int(scaled) / 10**places:.{places}f}"
+            text = f"{Decimal(int(scaled)).scaleb(-places):.{places}f}"
             if len(text) > width:
                 raise TeamTrfError(f"the value {value} does not fit {width} columns")
             return text.rjust(width)
@@ -100,12 +100,29 @@ def adjustment_refusal(value: Decimal, label: str) -> str:
     """Why ``value`` cannot be an adjustment's points, or "" when record 299 carries it: the
     TRF file writes each in four columns (:func:`_decimal`), so the teams page, the JSON import
     and the TRF import accept only what ``export_trf`` can write back (issue 28)."""
-    if not value.is_finite() or not -10 < value < 100:  # no Fraction of 1e999999999 is made
-        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+    return _columns_refusal(value, label, -10, ADJUSTMENT_BOUNDS, "299")
+
+
+# Record 320 writes the pairing-allocated bye's match and game points in four columns each.
+BYE_POINTS_BOUNDS = "from 0 to 99.9, two decimals where they fit (0.5, 2.25)"
+
+
+def bye_points_refusal(value: Decimal, label: str) -> str:
+    """Why ``value`` cannot be the pairing-allocated bye's points, or "" when record 320
+    carries it (four columns, as record 299's adjustments)."""
+    if value.is_finite() and value < 0:
+        return f"{label}: {BYE_POINTS_BOUNDS}"
+    return _columns_refusal(value, label, -1, BYE_POINTS_BOUNDS, "320")
+
+
+def _columns_refusal(value: Decimal, label: str, below: int, bounds: str, record: str) -> str:
+    said = f"{label}: {bounds} (record {record} of the TRF file has four columns)"
+    if not value.is_finite() or not below < value < 100:  # no Fraction of 1e999999999 is made
+        return said
     try:
         _decimal(Fraction(value), ADJUSTMENT_COLUMNS)
     except TeamTrfError:
-        return f"{label}: {ADJUSTMENT_BOUNDS} (record 299 of the TRF file has four columns)"
+        return said
     return ""
 
 

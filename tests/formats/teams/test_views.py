@@ -350,3 +350,45 @@ def test_every_adjustment_the_teams_page_accepts_exports(
     assert [(a.match_points, a.game_points) for a in back] == [
         (Decimal(mp), Decimal(gp)) for mp, gp in typed
     ]
+
+
+def test_the_bye_points_the_settings_accept_are_the_ones_record_320_writes(
+    cup, director, client_for
+) -> None:  # type: ignore[no-untyped-def]
+    """The pairing-allocated bye's points go to record 320's four columns, as adjustments go to
+    record 299's: the settings accepted up to 1,000 and export_trf then died (issue 28)."""
+    import io
+    from decimal import Decimal
+
+    from django.core.management import call_command
+
+    from formats.teams import selectors, services
+
+    boss = client_for(director)
+    url = f"/e/{cup.slug}/teams/settings/"
+    setup = selectors.setup_of(cup)
+    post = {
+        "boards": str(setup.boards),
+        "match_points": setup.match_points,
+        "primary": setup.primary,
+        "colour_preferences": setup.colour_preferences,
+        "tiebreaks": setup.tiebreaks,
+    }
+    for bad in ("1000", "100", "12.345", "-1"):
+        data = {**post, "bye_match_points": bad, "version": str(selectors.setup_of(cup).version)}
+        page = boss.post(url, data, follow=True).content.decode()
+        assert "the bye&#x27;s match points" in page or "the bye's match points" in page, bad
+        assert selectors.setup_of(cup).bye_match_points is None, bad
+    data = {**post, "bye_match_points": "99.9", "bye_game_points": "2.25"}
+    boss.post(url, {**data, "version": str(selectors.setup_of(cup).version)})
+    assert selectors.setup_of(cup).bye_match_points == Decimal("99.9")
+    boss.post(f"/e/{cup.slug}/team/rounds/1/pair/")  # record 320 comes with a round played
+    boss.post(f"/e/{cup.slug}/team/rounds/1/publish/")
+    for game in BoardGame.objects.filter(match__round__event=cup):
+        services.board_result_record(
+            event=cup, game_id=game.pk, result="1-0", expected_version=None, user=director
+        )
+    out = io.StringIO()
+    call_command("export_trf", cup.slug, stdout=out)
+    (line,) = [row for row in out.getvalue().splitlines() if row.startswith("320")]
+    assert line[4:8] == "99.9" and line[9:13] == "2.25"
