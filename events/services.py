@@ -22,7 +22,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.text import slugify
 
-from events.contributions import close_refusal, start_numbers_fixed
+from events.contributions import close_refusal, result_changed, start_numbers_fixed
 from events.duplicates import Entry, duplicates_find
 from events.errors import (
     DuplicatesToConfirm,
@@ -1056,6 +1056,7 @@ def game_result_record(
     game.version += 1
     game.save(update_fields=["result", "version"])
     event = game.round.event
+    result_changed(game, before)
     event_changed(
         event=event,
         user=user,
