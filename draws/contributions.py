@@ -48,7 +48,14 @@ def _swiss_steps(event: Event) -> list[Step]:
         return []
     if number > event.rounds or not swiss_selectors.readiness(event, number).ready:
         return []
-    return [Step(f"Pair round {number}", reverse("draws:swiss", args=[event.slug]))]
+    return [
+        Step(
+            f"Pair round {number}",
+            reverse("draws:swiss", args=[event.slug]),
+            post=reverse("draws:swiss_pair", args=[event.slug, number]),
+            more="Swiss page (byes, withdrawals first)",
+        )
+    ]
 
 
 def _steps(event: Event) -> list[Step]:

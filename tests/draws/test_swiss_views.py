@@ -177,3 +177,14 @@ def test_a_late_entry_rated_2_to_the_40_is_refused_with_a_message(swiss, client_
     assert response.status_code == 200
     assert b"rating: Ensure this value is less than or equal to 4000." in response.content
     assert not swiss.players.filter(name="Late Larsen").exists()
+
+
+def test_the_next_card_pairs_the_round_with_one_button(swiss, client_for, director):  # type: ignore[no-untyped-def]
+    """Issue 29: "Pair round N" on the event page pairs the round, not only opens the page."""
+    client = client_for(director)
+    page = client.get(reverse("events:event_detail", args=[swiss.slug])).content.decode()
+    action = reverse("draws:swiss_pair", args=[swiss.slug, 1])
+    assert f'action="{action}"' in page and ">Pair round 1</button>" in page
+    done = client.post(action)
+    assert done["Location"] == reverse("draws:swiss_round", args=[swiss.slug, 1])
+    assert selectors.paired_rounds(swiss) == {1}
