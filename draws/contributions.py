@@ -78,7 +78,8 @@ def _results_block(event: Event, number: int) -> Block | None:
     outdated = swiss_selectors.outdated_rounds(event, after=number)
     if not outdated:
         return None
-    return Block("draws/_outdated_rounds.html", {"event": event, "outdated": outdated}, order=5)
+    context = {"event": event, "outdated": outdated}
+    return Block("draws/_outdated_rounds.html", context, order=5, live=True)
 
 
 def _start_numbers_fixed(event: Event) -> str | None:

@@ -37,6 +37,9 @@ class Block:
     template: str
     context: dict[str, Any] = field(default_factory=dict)
     order: int = 50
+    # On a round's result-entry page: brought again with each save (htmx, out of band, after
+    # the saved table row: its forms must name their <form> by id, see events/_step.html).
+    live: bool = False
 
 
 @dataclass(frozen=True)
