@@ -69,7 +69,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         context["import_notes"] = import_notes_pending(event)
     template = "events/event_detail.html"
     if request.htmx and context.get("current") is not None:  # type: ignore[attr-defined]
-        template += "#current-round"  # the spectator's live round, polled
+        template += "#live-round"  # the spectator's live round and the status, polled
     return render(request, template, context)
 
 
