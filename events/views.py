@@ -151,7 +151,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     bound = next((f for f in forms.values() if f.is_bound), None)
     if bound is not None and bound.is_valid():
         try:
-            services.players_register_many(
+            created = services.players_register_many(
                 event=event,
                 players=_players_submitted(bound),
                 user=request.user,
@@ -163,7 +163,12 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as exc:
             bound.add_error(None, str(exc))
         else:
-            return redirect("events:players", slug=slug)
+            # Said above the registration forms, and the first field has the focus again.
+            messages.success(request, _added(created), extra_tags="registration")
+            url = reverse("events:players", args=[slug])
+            return redirect(f"{url}?added=1")
+    if request.GET.get("added"):
+        forms["form"].fields["name"].widget.attrs["autofocus"] = True
     context = {
         "event": event,
         "players": selectors.players_list(event),
@@ -171,6 +176,12 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         **forms,
     }
     return render(request, "events/players.html", context)
+
+
+def _added(created: list) -> str:  # type: ignore[type-arg]
+    if len(created) == 1:
+        return f"Added {created[0].start_no}. {created[0].name}."
+    return f"Added {len(created)} players, {created[0].start_no}–{created[-1].start_no}."
 
 
 def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> list:  # type: ignore[type-arg]
