@@ -336,8 +336,10 @@ class PlayerListForm(DuplicatesConfirmable):
         widget=forms.Textarea(attrs={"rows": 6}),
         label="Paste a list",
         help_text="One player a line: name, federation, rating, FIDE id, title, sex, birth date "
-        "(only the name is required). Names with a comma go in double quotes. The players are "
-        "numbered after the last one registered.",
+        "(only the name is required), separated by tabs (copied from a spreadsheet), ; or ,. "
+        "A list of names alone may be written Surname, First; among other columns separated "
+        "by commas, such a name goes in double quotes. The players are numbered after the "
+        "last one registered; a list with a bad line registers nobody.",
     )
 
 

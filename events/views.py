@@ -22,6 +22,7 @@ from events.access import event_for_director, event_for_results
 from events.caching import public_page, public_pdf
 from events.errors import (
     DuplicatesToConfirm,
+    LinesRefused,
     PlayerConflict,
     RegulationLocked,
     ResultConflict,
@@ -160,6 +161,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except DuplicatesToConfirm as warning:
             bound.duplicates_to_confirm(warning)
+        except LinesRefused as exc:  # every bad line of a pasted list, at once
+            for line in ("Nothing was registered: correct these lines.", *exc.lines):
+                bound.add_error(None, line)
         except UserError as exc:
             bound.add_error(None, str(exc))
         else:
