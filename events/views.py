@@ -151,23 +151,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     }
     bound = next((f for f in forms.values() if f.is_bound), None)
     if bound is not None and bound.is_valid():
-        try:
-            created = services.players_register_many(
-                event=event,
-                players=_players_submitted(bound),
-                user=request.user,
-                confirm_duplicates=bound.confirmed,
-                append=True,
-            )
-        except DuplicatesToConfirm as warning:
-            bound.duplicates_to_confirm(warning)
-        except LinesRefused as exc:  # every bad line of a pasted list, at once
-            for line in ("Nothing was registered: correct these lines.", *exc.lines):
-                bound.add_error(None, line)
-        except UserError as exc:
-            bound.add_error(None, str(exc))
-        else:
-            # Said above the registration forms, and the first field has the focus again.
+        created = _register(request, event, bound)
+        if created:
+            # Said at the top of the Add form, and its first field has the focus again.
             messages.success(request, _added(created), extra_tags="registration")
             url = reverse("events:players", args=[slug])
             return redirect(f"{url}?added=1")
@@ -180,6 +166,27 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         **forms,
     }
     return render(request, "events/players.html", context)
+
+
+def _register(request: HttpRequest, event: Event, bound: Any) -> list[Any]:
+    """Register what the bound form holds; a refusal goes on the form (every bad line of a
+    pasted list at once) and nothing is registered."""
+    try:
+        return services.players_register_many(
+            event=event,
+            players=_players_submitted(bound),
+            user=request.user,
+            confirm_duplicates=bound.confirmed,
+            append=True,
+        )
+    except DuplicatesToConfirm as warning:
+        bound.duplicates_to_confirm(warning)
+    except LinesRefused as exc:
+        for line in ("Nothing was registered: correct these lines.", *exc.lines):
+            bound.add_error(None, line)
+    except UserError as exc:
+        bound.add_error(None, str(exc))
+    return []
 
 
 def _added(created: list) -> str:  # type: ignore[type-arg]
