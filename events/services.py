@@ -23,6 +23,7 @@ from django.db.models import F, Q
 from django.utils.text import slugify
 
 from events.contributions import close_refusal, result_changed, start_numbers_fixed
+from events.currencies import currency_for
 from events.duplicates import Entry, duplicates_find
 from events.errors import (
     DuplicatesToConfirm,
@@ -205,7 +206,7 @@ class EventFields:
     start_date: dt.date | None = None
     preset: str = "fide-2024"
     overrides: dict[str, Any] | None = None
-    currency: str = "USD"
+    currency: str | None = None  # None: the host federation's (events.currencies)
     site: str = ""
     lots_seed: str = ""
     records: TournamentRecords = TournamentRecords()
@@ -276,7 +277,8 @@ def _event_fields_checked(fields: EventFields, *, players: int) -> EventFields:
         text_check(getattr(fields, name), f"the event's {name.replace('_', ' ')}")
     event_size_check(players=players, rounds=fields.rounds)
     records = records_checked(fields.records, fields)
-    return replace(fields, currency=currency_check(fields.currency), records=records)
+    currency = currency_for(records.federation) if fields.currency is None else fields.currency
+    return replace(fields, currency=currency_check(currency), records=records)
 
 
 def records_values(records: TournamentRecords) -> dict[str, Any]:
