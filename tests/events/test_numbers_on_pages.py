@@ -102,3 +102,15 @@ def test_counts_are_grouped_by_thousands_and_results_read_as_on_pages() -> None:
     assert count_text(4004) == "4,004" and count_text(999) == "999"
     assert result_text("1/2-1/2") == "½-½" and result_text("1-0") == "1-0"
     assert result_text("-/+") == "−/+"
+
+
+def test_team_points_read_as_points(demo: Client) -> None:
+    """Game and board points of a team event (the demo's club league has half points): 10½,
+    2½, as on every chess page, not 10.5 (tie-break values stay decimals, issue 20)."""
+    boards = _text(demo.get("/e/team-league-2026/team/boards/").content.decode())
+    assert re.search(r"\d½", boards) and not re.search(r"(?<![\d.])\d+\.5(?!\d)", boards)
+    standings = demo.get("/e/team-league-2026/team/standings/").content.decode()
+    # MP and GP follow the team's name.
+    gp = re.findall(r'</a></td><td class="num">([^<]*)</td><td class="num">([^<]*)</td>', standings)
+    assert any("½" in points for _, points in gp)
+    assert not any(re.fullmatch(r"\d+\.5", cell) for pair in gp for cell in pair)
