@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
+import io
 import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -584,9 +585,10 @@ def _names_only(rows: Sequence[Sequence[str]]) -> bool:
 
 
 def _paste_rows(text: str) -> list[tuple[int, list[str]]]:
-    lines = text.strip("\n").splitlines()
-    delimiter = paste_delimiter(lines)
-    rows = list(enumerate(csv.reader(lines, delimiter=delimiter), start=1))
+    text = text.strip("\n")
+    delimiter = paste_delimiter(text.splitlines())
+    # Read from the text itself: a quoted cell keeps a line break, which is then refused.
+    rows = list(enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1))
     filled = [(n, row) for n, row in rows if any(cell.strip() for cell in row)]
     if delimiter == "," and _names_only([row for _, row in filled]):
         return [(n, [", ".join(cell.strip() for cell in row)]) for n, row in filled]

@@ -409,6 +409,7 @@ class RoundState:
     results: int
     games: int
     edited: bool
+    outdated: bool = False  # earlier results changed since it was paired (issue 29)
 
 
 @dataclass(frozen=True)
@@ -438,10 +439,10 @@ def _round_states(event: Event) -> tuple[RoundState, ...]:
         )
     }
     paired = paired_rounds(event)
-    edited = set(
-        SwissRound.objects.filter(round__event=event, source="edited").values_list(
-            "round__number", flat=True
-        )
+    records = SwissRound.objects.filter(round__event=event)
+    edited = set(records.filter(source="edited").values_list("round__number", flat=True))
+    outdated = set(
+        records.filter(outdated_by__isnull=False).values_list("round__number", flat=True)
     )
     return tuple(
         RoundState(
@@ -451,6 +452,7 @@ def _round_states(event: Event) -> tuple[RoundState, ...]:
             results=rows[n].n_results if n in rows else 0,
             games=rows[n].n_games if n in rows else 0,
             edited=n in edited,
+            outdated=n in outdated,
         )
         for n in range(1, event.rounds + 1)
     )

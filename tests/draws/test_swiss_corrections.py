@@ -72,6 +72,8 @@ def test_a_correction_says_what_it_breaks_and_the_director_keeps_the_round(
     assert b"reasons out of date" in review and b"as the Dutch system pairs it" not in review
     event_page = client.get(reverse("events:event_detail", args=[paired.slug])).content
     assert b"Round 2&#x27;s pairing no longer follows from the results" in event_page
+    swiss_page = client.get(reverse("draws:swiss", args=[paired.slug])).content
+    assert b"results changed since: re-pair or keep" in swiss_page
     boards = SwissRound.objects.get(round__event=paired, round__number=2).boards
     kept = client.post(reverse("draws:swiss_round_action", args=[paired.slug, 2, "keep"]))
     assert kept.status_code == 302
