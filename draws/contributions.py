@@ -9,7 +9,8 @@ from django.urls import reverse
 from draws import selectors
 from draws.models import DrawCeremony, SwissSetup
 from draws.swiss import selectors as swiss_selectors
-from events.contributions import Contributor, Step, contributor_register
+from draws.swiss import services as swiss_services
+from events.contributions import Block, Contributor, Step, contributor_register
 from events.formats import NavLink, owns_rounds
 from events.models import Event, Player, Round
 
@@ -18,7 +19,21 @@ def _nav(event: Event) -> list[NavLink]:
     return [NavLink("Drawing of lots", "draws:draw_public")] if event.is_round_robin else []
 
 
+def _outdated_steps(event: Event) -> list[Step]:
+    return [
+        Step(
+            f"Round {o.number}'s pairing no longer follows from the results: "
+            + ("re-pair or keep it" if o.repairable else "keep it"),
+            reverse("draws:swiss_round", args=[event.slug, o.number]),
+        )
+        for o in swiss_selectors.outdated_rounds(event)
+    ]
+
+
 def _swiss_steps(event: Event) -> list[Step]:
+    outdated = _outdated_steps(event)
+    if outdated:
+        return outdated
     draft = (
         Round.objects.filter(event=event, published=False)
         .order_by("number")
@@ -33,7 +48,14 @@ def _swiss_steps(event: Event) -> list[Step]:
         return []
     if number > event.rounds or not swiss_selectors.readiness(event, number).ready:
         return []
-    return [Step(f"Pair round {number}", reverse("draws:swiss", args=[event.slug]))]
+    return [
+        Step(
+            f"Pair round {number}",
+            reverse("draws:swiss", args=[event.slug]),
+            post=reverse("draws:swiss_pair", args=[event.slug, number]),
+            more="Swiss page (byes, withdrawals first)",
+        )
+    ]
 
 
 def _steps(event: Event) -> list[Step]:
@@ -51,6 +73,15 @@ def _steps(event: Event) -> list[Step]:
     return []
 
 
+def _results_block(event: Event, number: int) -> Block | None:
+    """On a round's result-entry page: the later rounds paired before a result changed."""
+    outdated = swiss_selectors.outdated_rounds(event, after=number)
+    if not outdated:
+        return None
+    context = {"event": event, "outdated": outdated}
+    return Block("draws/_outdated_rounds.html", context, order=5, live=True)
+
+
 def _start_numbers_fixed(event: Event) -> str | None:
     """A closed list of participants and a drawing of lots name the players by start number."""
     if SwissSetup.objects.filter(event=event, pairing_order__isnull=False).exists():
@@ -62,5 +93,12 @@ def _start_numbers_fixed(event: Event) -> str | None:
 
 def register() -> None:
     contributor_register(
-        Contributor("draws", nav=_nav, steps=_steps, start_numbers_fixed=_start_numbers_fixed)
+        Contributor(
+            "draws",
+            nav=_nav,
+            steps=_steps,
+            start_numbers_fixed=_start_numbers_fixed,
+            result_changed=swiss_services.pairings_outdate,
+            results=_results_block,
+        )
     )

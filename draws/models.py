@@ -236,6 +236,10 @@ class SwissRound(models.Model):
     # Start numbers in pairing-number order as the engine used them: a later entry takes a
     # number, so pair --check re-pairs the round with these (null: paired before they were kept).
     pairing_numbers = models.JSONField(null=True, blank=True)
+    # Results of earlier rounds changed after this round was paired (issue 29): "round.board"
+    # -> the result the pairing was made from. Null: the pairing follows from the results (or
+    # the director kept it); a change back to that result takes its entry away again.
+    outdated_by = models.JSONField(null=True, blank=True)
     paired_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -26,7 +26,7 @@ from events.formats import NavLink, Step, format_of
 from events.registries import Registry
 
 if TYPE_CHECKING:
-    from events.models import Event
+    from events.models import Event, Game
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,9 @@ class Block:
     template: str
     context: dict[str, Any] = field(default_factory=dict)
     order: int = 50
+    # On a round's result-entry page: brought again with each save (htmx, out of band, after
+    # the saved table row: its forms must name their <form> by id, see events/_step.html).
+    live: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,10 @@ class Contributor:
     players_by_id: (
         Callable[[Event, list[str]], tuple[str, dict[str, dict[str, str]]] | None] | None
     ) = None
+    # A game's result was recorded or corrected (the game with its new result, and the result
+    # before): told inside the same transaction, so that what was built on the old result (a
+    # Swiss round paired from it) can say it no longer follows from the results (issue 29).
+    result_changed: Callable[[Game, str], None] | None = None
 
 
 CONTRIBUTORS: Registry[Contributor] = Registry("event page contributor")
@@ -179,6 +186,13 @@ def player_columns(event: Event, page: str, after_round: int | None = None) -> C
         tuple(heading for columns in parts for heading in columns.headings),
         {n: tuple(cell for columns in parts for cell in columns.row(n)) for n in starts},
     )
+
+
+def result_changed(game: Game, before: str) -> None:
+    """Tell every contributor that ``game``'s result changed from ``before``."""
+    for contributor in CONTRIBUTORS.values():
+        if contributor.result_changed:
+            contributor.result_changed(game, before)
 
 
 def results_blocks(event: Event, number: int) -> list[Block]:

@@ -12,6 +12,15 @@ class UserError(Exception):
     """Bad input or a forbidden action; ``str(error)`` is the message for the user."""
 
 
+class LinesRefused(UserError):
+    """A pasted list with lines that cannot be read: every bad line at once (``lines``, each
+    naming its line), and nothing registered."""
+
+    def __init__(self, message: str, lines: list[str]) -> None:
+        super().__init__(message)
+        self.lines = tuple(lines)
+
+
 class ImportFailed(UserError):
     """An import was refused; the database is unchanged."""
 

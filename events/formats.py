@@ -96,10 +96,14 @@ class NavLink:
 
 @dataclass(frozen=True)
 class Step:
-    """Something the director should do next, with where to do it."""
+    """Something the director should do next, with where to do it. ``post``: the step is done
+    right there, by a button that posts to this address (pair the next round), with ``url``
+    a link to where it can be done with options, named ``more``."""
 
     text: str
     url: str
+    post: str = ""
+    more: str = ""
 
 
 @dataclass(frozen=True)

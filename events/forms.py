@@ -31,6 +31,7 @@ from events.regulations import (
     RegulationError,
     event_tiebreaks_validate,
     preset_codes,
+    preset_label,
 )
 from events.services import (
     DEPUTY_LENGTH,
@@ -52,7 +53,7 @@ def one_line(value: str) -> None:
 
 
 def _preset_choices() -> list[tuple[str, str]]:
-    return [(code, code) for code in preset_codes()]
+    return [(code, preset_label(code)) for code in preset_codes()]
 
 
 class EventForm(forms.Form):
@@ -78,7 +79,11 @@ class EventForm(forms.Form):
         choices=[("", "Preset's procedure")] + [(p, p) for p in PROCEDURES],
         label="Multi-way tie procedure",
     )
-    currency = forms.CharField(max_length=3, initial="USD")
+    currency = forms.CharField(
+        max_length=3,
+        required=False,
+        help_text="ISO code, e.g. EUR. Empty: the host federation's (NOK for NOR), else USD.",
+    )
     site = forms.CharField(max_length=200, required=False, label="City", validators=[one_line])
     # The tournament records of FIDE's rating report (TRF16 022-132; issue 20).
     federation = forms.CharField(max_length=3, required=False, help_text="FIDE code, e.g. NOR")
@@ -170,7 +175,9 @@ class EventForm(forms.Form):
                 ) from exc
         return tuple(dates)
 
-    def clean_currency(self) -> str:
+    def clean_currency(self) -> str | None:
+        if not self.cleaned_data.get("currency"):
+            return None  # the host federation's (events.services)
         try:
             return currency_check(self.cleaned_data["currency"])
         except UserError as exc:
@@ -347,8 +354,10 @@ class PlayerListForm(DuplicatesConfirmable):
         widget=forms.Textarea(attrs={"rows": 6}),
         label="Paste a list",
         help_text="One player a line: name, federation, rating, FIDE id, title, sex, birth date "
-        "(only the name is required). Names with a comma go in double quotes. The players are "
-        "numbered after the last one registered.",
+        "(only the name is required), separated by tabs (copied from a spreadsheet), ; or ,. "
+        "A list of names alone may be written Surname, First; among other columns separated "
+        "by commas, such a name goes in double quotes. The players are numbered after the "
+        "last one registered; a list with a bad line registers nobody.",
     )
 
 

@@ -127,3 +127,22 @@ def readable(text: str) -> str:
     """Text an engine wrote with exact ratios ("17/2 points (17/2 to 15/2)"): each ratio as
     points are read ("8½ points (8½ to 7½)"). Dates and paths are left alone."""
     return _RATIO_IN_TEXT.sub(lambda m: points_text(Fraction(int(m[1]), int(m[2]))), text)
+
+
+# A result code (TRF, the exchange format) as a page writes it; files keep the codes.
+_RESULTS_SHOWN = {"1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
+
+
+def result_text(code: str) -> str:
+    """``1/2-1/2`` → ``½-½``, a forfeit's minus as a minus sign; any other text with its
+    ratios read as points (:func:`readable`)."""
+    return _RESULTS_SHOWN.get(code, readable(code))
+
+
+def count_text(value: object) -> str:
+    """A count a person reads, its thousands grouped: ``4,004``, ``1,203,421`` (never a
+    rating or a year, which are read as they are written); text that is no whole number
+    passes through."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return "" if value is None else str(value)
+    return f"{value:,}"

@@ -104,6 +104,13 @@ def preset_codes() -> list[str]:
     return list(PRESETS)
 
 
+def preset_label(code: str) -> str:
+    """A preset as a person reads it: its title, then its code ("FIDE (C.07, 2024 edition),
+    fide-2024"); an unknown code as it is."""
+    preset = PRESETS.get(code)
+    return f"{preset.title} · {code}" if preset is not None else code
+
+
 @dataclass(frozen=True)
 class TiebreakCatalogue:
     """What the foundation needs of the tie-break catalogue (lent by :mod:`standings`): the

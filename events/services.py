@@ -11,6 +11,7 @@ import contextlib
 import csv
 import datetime as dt
 import io
+import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,11 +23,13 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils.text import slugify
 
-from events.contributions import close_refusal, start_numbers_fixed
+from events.contributions import close_refusal, result_changed, start_numbers_fixed
+from events.currencies import currency_for
 from events.duplicates import Entry, duplicates_find
 from events.errors import (
     DuplicatesToConfirm,
     EventClosed,
+    LinesRefused,
     PlayerConflict,
     RegulationLocked,
     ResultConflict,
@@ -205,7 +208,7 @@ class EventFields:
     start_date: dt.date | None = None
     preset: str = "fide-2024"
     overrides: dict[str, Any] | None = None
-    currency: str = "USD"
+    currency: str | None = None  # None: the host federation's (events.currencies)
     site: str = ""
     lots_seed: str = ""
     records: TournamentRecords = TournamentRecords()
@@ -276,7 +279,8 @@ def _event_fields_checked(fields: EventFields, *, players: int) -> EventFields:
         text_check(getattr(fields, name), f"the event's {name.replace('_', ' ')}")
     event_size_check(players=players, rounds=fields.rounds)
     records = records_checked(fields.records, fields)
-    return replace(fields, currency=currency_check(fields.currency), records=records)
+    currency = currency_for(records.federation) if fields.currency is None else fields.currency
+    return replace(fields, currency=currency_check(currency), records=records)
 
 
 def records_values(records: TournamentRecords) -> dict[str, Any]:
@@ -559,26 +563,74 @@ def player_register(
 CSV_COLUMNS = ("name", "federation", "rating", "fide_id", "title", "sex", "birth_date")
 
 
+MAX_LINES_NAMED = 50  # a refused list names at most this many bad lines, then counts the rest
+FEDERATION = re.compile(r"[A-Z]{3}")
+
+
+def paste_delimiter(lines: Sequence[str]) -> str:
+    """The separator a pasted list uses, as spreadsheets paste: tabs (a copied range), else
+    ``;`` (a continental CSV), else ``,``. One separator for the whole list."""
+    for delimiter in ("\t", ";"):
+        if any(delimiter in line for line in lines):
+            return delimiter
+    return ","
+
+
+def _names_only(rows: Sequence[Sequence[str]]) -> bool:
+    """A one-column list of ``Surname, First`` names pasted without quotes: every line has at
+    most one comma, and no second part is a federation (``NOR``) or a number."""
+    seconds = [row[1].strip() for row in rows if len(row) == 2]
+    return (
+        all(len(row) <= 2 for row in rows)
+        and bool(seconds)
+        and not any(FEDERATION.fullmatch(part) or part.isdigit() for part in seconds)
+    )
+
+
+def _paste_rows(text: str) -> list[tuple[int, list[str]]]:
+    text = text.strip("\n")
+    delimiter = paste_delimiter(text.splitlines())
+    # Read from the text itself: a quoted cell keeps a line break, which is then refused.
+    rows = list(enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1))
+    filled = [(n, row) for n, row in rows if any(cell.strip() for cell in row)]
+    if delimiter == "," and _names_only([row for _, row in filled]):
+        return [(n, [", ".join(cell.strip() for cell in row)]) for n, row in filled]
+    return filled
+
+
+def _paste_header(rows: list[tuple[int, list[str]]]) -> tuple[list[str], list[str]]:
+    """The columns (a first line naming them, or the usual order) and the header's problems."""
+    if rows and rows[0][1] and rows[0][1][0].strip().lower() == "name":
+        header = [cell.strip().lower() for cell in rows.pop(0)[1]]
+        unknown = sorted(set(header) - set(CSV_COLUMNS))
+        return header, [f"line 1: unknown column {name!r}" for name in unknown]
+    return list(CSV_COLUMNS), []
+
+
 def parse_player_csv(text: str) -> list[PlayerFields]:
     """Parse a pasted list: one player a line, ``name[,federation,rating,fide_id,title,sex,
-    birth_date]``. A header line naming the columns is allowed. Errors name the line."""
-    rows = list(csv.reader(io.StringIO(text.strip())))
-    if rows and rows[0] and rows[0][0].strip().lower() == "name":
-        header = [c.strip().lower() for c in rows[0]]
-        unknown = set(header) - set(CSV_COLUMNS)
-        if unknown:
-            raise UserError(f"line 1: unknown column {sorted(unknown)[0]!r}")
-        body = list(enumerate(rows[1:], start=2))
-    else:
-        header, body = list(CSV_COLUMNS), list(enumerate(rows, start=1))
+    birth_date]``, separated by tabs, ``;`` or ``,`` (:func:`paste_delimiter`); a one-column
+    list of ``Surname, First`` names needs no quotes. A header line naming the columns is
+    allowed. Every bad line is named at once (:class:`LinesRefused`), and nothing is read
+    unless every line is right."""
+    rows = _paste_rows(text)
+    header, problems = _paste_header(rows)
     players = []
-    for line_no, row in body:
-        if not any(cell.strip() for cell in row):
-            continue
+    for line_no, row in rows:
         if len(row) > len(header):
-            raise UserError(f"line {line_no}: {len(row)} columns, expected at most {len(header)}")
+            problems.append(f"line {line_no}: {len(row)} columns, expected at most {len(header)}")
+            continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
-        players.append(_player_fields_from_row(record, line_no))
+        try:
+            players.append(_player_fields_from_row(record, line_no))
+        except UserError as exc:
+            problems.append(str(exc))
+    if problems:
+        named = problems[:MAX_LINES_NAMED]
+        if len(problems) > len(named):
+            named.append(f"and {len(problems) - len(named)} more")
+        count = f"{len(problems)} line{'s' if len(problems) > 1 else ''}"
+        raise LinesRefused(f"Nothing was registered: {count} to correct. {named[0]}", named)
     if not players:
         raise UserError("the list is empty")
     return players
@@ -599,10 +651,17 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
         raise UserError(f"line {line_no}: sex {sex!r} must be m or w")
     if not record.get("name"):
         raise UserError(f"line {line_no}: the name is missing")
+    federation = record.get("federation", "")
+    if federation and not FEDERATION.fullmatch(federation.upper()):
+        raise UserError(
+            f"line {line_no}: federation {federation!r} is not a three-letter code (a name "
+            "with a comma among other columns goes in double quotes, or paste from a "
+            "spreadsheet)"
+        )
     return PlayerFields(
         where=f"line {line_no}",
         name=record["name"],
-        federation=record.get("federation", ""),
+        federation=federation.upper(),
         rating=rating,
         fide_id=record.get("fide_id", ""),
         title=record.get("title", ""),
@@ -1060,6 +1119,7 @@ def game_result_record(
     game.version += 1
     game.save(update_fields=["result", "version"])
     event = game.round.event
+    result_changed(game, before)
     event_changed(
         event=event,
         user=user,

@@ -23,6 +23,7 @@ from events.caching import public_page, public_pdf
 from events.contributions import player_columns
 from events.errors import (
     DuplicatesToConfirm,
+    LinesRefused,
     PlayerConflict,
     RegulationLocked,
     ResultConflict,
@@ -70,7 +71,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         context["import_notes"] = import_notes_pending(event)
     template = "events/event_detail.html"
     if request.htmx and context.get("current") is not None:  # type: ignore[attr-defined]
-        template += "#current-round"  # the spectator's live round, polled
+        template += "#live-round"  # the spectator's live round and the status, polled
     return render(request, template, context)
 
 
@@ -156,20 +157,14 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     }
     bound = next((f for f in forms.values() if f.is_bound), None)
     if bound is not None and bound.is_valid():
-        try:
-            services.players_register_many(
-                event=event,
-                players=_players_submitted(bound),
-                user=request.user,
-                confirm_duplicates=bound.confirmed,
-                append=True,
-            )
-        except DuplicatesToConfirm as warning:
-            bound.duplicates_to_confirm(warning)
-        except UserError as exc:
-            bound.add_error(None, str(exc))
-        else:
-            return redirect("events:players", slug=slug)
+        created = _register(request, event, bound)
+        if created:
+            # Said at the top of the Add form, and its first field has the focus again.
+            messages.success(request, _added(created), extra_tags="registration")
+            url = reverse("events:players", args=[slug])
+            return redirect(f"{url}?added=1")
+    if request.GET.get("added"):
+        forms["form"].fields["name"].widget.attrs["autofocus"] = True
     context = {
         "event": event,
         "players": selectors.players_list(event),
@@ -177,6 +172,33 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         **forms,
     }
     return render(request, "events/players.html", context)
+
+
+def _register(request: HttpRequest, event: Event, bound: Any) -> list[Any]:
+    """Register what the bound form holds; a refusal goes on the form (every bad line of a
+    pasted list at once) and nothing is registered."""
+    try:
+        return services.players_register_many(
+            event=event,
+            players=_players_submitted(bound),
+            user=request.user,
+            confirm_duplicates=bound.confirmed,
+            append=True,
+        )
+    except DuplicatesToConfirm as warning:
+        bound.duplicates_to_confirm(warning)
+    except LinesRefused as exc:
+        for line in ("Nothing was registered: correct these lines.", *exc.lines):
+            bound.add_error(None, line)
+    except UserError as exc:
+        bound.add_error(None, str(exc))
+    return []
+
+
+def _added(created: list) -> str:  # type: ignore[type-arg]
+    if len(created) == 1:
+        return f"Added {created[0].start_no}. {created[0].name}."
+    return f"Added {len(created)} players, {created[0].start_no}–{created[-1].start_no}."
 
 
 def _players_submitted(form: PlayerForm | PlayerListForm | PlayerTrfForm) -> list:  # type: ignore[type-arg]

@@ -19,7 +19,7 @@ from django.db.models import Q
 
 from events.contributions import Block, player_blocks
 from events.errors import UserError
-from events.models import Event, EventStatus, Game, Player, Round
+from events.models import Event, EventStatus, Game, Player, Result, Round
 from events.records import Crosstable, Entrant
 from events.selectors import event_version, player_crosstable, points_text
 from playerpage.models import (
@@ -293,9 +293,27 @@ def _my_reports(player: Player, number: int | None) -> tuple[MyReport, ...]:
     rows = (
         ResultReport.objects.filter(player=player, game__round__number=number)
         .exclude(status=ReportStatus.LATE)
+        .select_related("game")
         .order_by("reported_at", "id")
     )
-    return tuple(MyReport(r.result, r.reported_at, r.get_status_display()) for r in rows)
+    return tuple(MyReport(_shown(r.result), r.reported_at, _report_status(r)) for r in rows)
+
+
+def _shown(result: str) -> str:
+    """A result as every page writes it (½-½, not 1/2-1/2)."""
+    return Result(result).label if result in Result.values else result
+
+
+def _report_status(report: ResultReport) -> str:
+    """What became of a report: a report still waiting when the arbiter entered the game's
+    result was decided by that result, as reported or not (issue 29: never "waiting" once the
+    game has a result)."""
+    result = report.game.result
+    if report.status != ReportStatus.WAITING or not result:
+        return report.get_status_display()
+    if result == report.result:
+        return "Entered by the arbiter, as you reported"
+    return f"Overruled: the arbiter entered {_shown(result)}"
 
 
 # -- The arbiter's queue ------------------------------------------------------------------------

@@ -278,10 +278,33 @@ def _extra_states(world: dict[str, Any], director: Client) -> Iterator[tuple[str
     assert b"rating-hit" in found.content, search
     yield search, found
     yield from _a_player_page_with_its_report_form(world)
+    yield from _a_correction_after_the_next_round_was_paired(world)
     number = Game.objects.filter(round__event=swiss).order_by("-round__number").first()
     if number is not None:
         rnd = number.round.number
         yield "the Swiss review", director.get(f"/e/{swiss.slug}/swiss/rounds/{rnd}/")
+
+
+def _a_correction_after_the_next_round_was_paired(
+    world: dict[str, Any],
+) -> Iterator[tuple[str, Any]]:
+    """A round 1 result corrected once round 2 is paired (issue 29): the result page and the
+    review page offer to re-pair or keep round 2."""
+    from draws.swiss import services as swiss_services
+    from events.services import game_result_record
+
+    user = world["people"]["director"]
+    event = make_event(user, name="Guard Correction", players=4)
+    swiss_services.swiss_round_pair(event=event, round_no=1, user=user)
+    swiss_services.swiss_round_publish(event=event, round_no=1, user=user)
+    games = list(Game.objects.filter(round__event=event))
+    for game in games:
+        game_result_record(game_id=game.pk, result="1-0", expected_version=None, user=user)
+    swiss_services.swiss_round_pair(event=event, round_no=2, user=user)
+    game_result_record(game_id=games[0].pk, result="0-1", expected_version=None, user=user)
+    director = _client(user)
+    yield "a corrected round's results", director.get(f"/e/{event.slug}/rounds/1/results/")
+    yield "the outdated round's review", director.get(f"/e/{event.slug}/swiss/rounds/2/")
 
 
 def _a_player_page_with_its_report_form(world: dict[str, Any]) -> Iterator[tuple[str, Any]]:

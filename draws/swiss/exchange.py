@@ -5,8 +5,10 @@ engine, so that an export → import gives the same Swiss event, pairable the sa
 "pairing_order": [start_no, ...] or null, "bye_requests": [{"start_no", "round", "kind",
 "note"}], "forbidden_pairs": [{"first", "second", "reason", "until_round"}], "rounds":
 [{"round", "published", "source", "boards": [[white, black], ...], "bye", "notes", "reasons",
-"initial_colour"}]}}``: ``rounds`` are the engine's records of the rounds it paired (the
-games themselves are ordinary ``games`` rows). Exported only for an event that has any of it.
+"initial_colour", "pairing_numbers", "outdated_by"}]}}``: ``rounds`` are the engine's records
+of the rounds it paired (the games themselves are ordinary ``games`` rows; ``outdated_by``:
+earlier results changed since, "round.board" -> the result it was paired from). Exported only
+for an event that has any of it.
 A section of :mod:`events.exchange`, registered when the app starts.
 """
 
@@ -27,7 +29,7 @@ from events.exchange import (
     section_register,
     typed,
 )
-from events.models import Event, Player, Round
+from events.models import Event, Player, Result, Round
 
 
 def swiss_export(event: Event) -> dict[str, Any]:
@@ -73,6 +75,8 @@ def _round_export(record: SwissRound) -> dict[str, Any]:
     }
     if record.pairing_numbers is not None:  # kept since pair --check uses them
         exported["pairing_numbers"] = record.pairing_numbers
+    if record.outdated_by:  # results changed after the pairing (issue 29)
+        exported["outdated_by"] = record.outdated_by
     return exported
 
 
@@ -204,7 +208,26 @@ def _swiss_round(
         pairing_numbers=_pairing_order(
             item.get("pairing_numbers"), players, f"{where}.pairing_numbers"
         ),
+        outdated_by=_outdated_by(item.get("outdated_by"), rnd.number, f"{where}.outdated_by"),
     )
+
+
+def _outdated_by(value: Any, number: int, where: str) -> dict[str, str] | None:
+    """ "round.board" of an earlier round -> the result the round was paired from."""
+    if value is None:
+        return None
+    changed = typed(value, dict, where)
+    results = ["", *Result.values]
+    for key, result in changed.items():
+        parts = key.split(".")
+        if (
+            len(parts) != 2
+            or not all(p.isdigit() for p in parts)
+            or not 1 <= int(parts[0]) < number
+        ):
+            raise Invalid(f'{where}: {key!r} is not "round.board" of an earlier round')
+        choice(result, results, f"{where}.{key}")
+    return dict(changed) or None
 
 
 def _rounds_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:

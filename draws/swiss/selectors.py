@@ -32,7 +32,7 @@ from draws.lots import LotDrawer
 from draws.models import ByeRequest, ForbiddenPair, SwissRound, SwissSetup
 from draws.swiss.pairing import PairingRequest, baku_acceleration
 from events.limits import MAX_PAIRED_PLAYERS, InputTooLarge
-from events.models import Bye, Event, EventSystem, Game, Player, Round
+from events.models import Bye, Event, EventSystem, Game, Player, Result, Round
 from events.records import Crosstable
 from events.selectors import event_crosstable
 
@@ -331,6 +331,62 @@ def round_as_played(event: Event, round_no: int) -> tuple[list[tuple[int, int]],
     return boards, bye
 
 
+# -- rounds paired before a result changed (issue 29) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChangedResult:
+    round: int
+    board: int
+    was: str  # as shown: "1-0", "½-½", "no result"
+    now: str
+
+
+@dataclass(frozen=True)
+class OutdatedRound:
+    """A paired round whose pairing no longer follows from the results: earlier results
+    changed after it was paired. ``repairable``: it has no result yet, so it can be paired
+    again."""
+
+    number: int
+    repairable: bool
+    changes: tuple[ChangedResult, ...]
+
+
+def _shown(result: str) -> str:
+    return Result(result).label if result else "no result"
+
+
+def outdated_rounds(event: Event, after: int = 0) -> list[OutdatedRound]:
+    """The rounds after ``after`` whose pairing no longer follows from the results (three
+    queries)."""
+    records = list(
+        SwissRound.objects.filter(
+            round__event=event, round__number__gt=after, outdated_by__isnull=False
+        )
+        .select_related("round")
+        .order_by("round__number")
+    )
+    if not records:
+        return []
+    games = Game.objects.filter(round__event=event)
+    now = {f"{n}.{b}": r for n, b, r in games.values_list("round__number", "board", "result")}
+    with_results = set(games.exclude(result="").values_list("round__number", flat=True).distinct())
+    found = []
+    for record in records:
+        keys = sorted(record.outdated_by, key=lambda k: tuple(map(int, k.split("."))))
+        changes = tuple(
+            ChangedResult(
+                *map(int, k.split(".")), _shown(record.outdated_by[k]), _shown(now.get(k, ""))
+            )
+            for k in keys
+        )
+        found.append(
+            OutdatedRound(record.round.number, record.round.number not in with_results, changes)
+        )
+    return found
+
+
 # -- the director's pages ------------------------------------------------------------------------
 
 
@@ -353,6 +409,7 @@ class RoundState:
     results: int
     games: int
     edited: bool
+    outdated: bool = False  # earlier results changed since it was paired (issue 29)
 
 
 @dataclass(frozen=True)
@@ -382,10 +439,10 @@ def _round_states(event: Event) -> tuple[RoundState, ...]:
         )
     }
     paired = paired_rounds(event)
-    edited = set(
-        SwissRound.objects.filter(round__event=event, source="edited").values_list(
-            "round__number", flat=True
-        )
+    records = SwissRound.objects.filter(round__event=event)
+    edited = set(records.filter(source="edited").values_list("round__number", flat=True))
+    outdated = set(
+        records.filter(outdated_by__isnull=False).values_list("round__number", flat=True)
     )
     return tuple(
         RoundState(
@@ -395,6 +452,7 @@ def _round_states(event: Event) -> tuple[RoundState, ...]:
             results=rows[n].n_results if n in rows else 0,
             games=rows[n].n_games if n in rows else 0,
             edited=n in edited,
+            outdated=n in outdated,
         )
         for n in range(1, event.rounds + 1)
     )
@@ -472,6 +530,7 @@ class ReviewPage:
     absent: tuple[Side, ...]
     notes: tuple[str, ...]
     has_results: bool
+    outdated: OutdatedRound | None  # earlier results changed since it was paired
 
 
 def _sides(event: Event, round_no: int) -> dict[int, Side]:
@@ -515,4 +574,7 @@ def review_page(event: Event, round_no: int) -> ReviewPage:
         absent=tuple(side for n, side in sorted(sides.items()) if n not in seated),
         notes=tuple(record.notes),
         has_results=any(board.result for board in boards),
+        outdated=next(
+            (o for o in outdated_rounds(event, round_no - 1) if o.number == round_no), None
+        ),
     )

@@ -418,6 +418,7 @@ def swiss_round_pair(
             "reasons": {str(board.number): list(board.reasons) for board in pairing.boards},
             "initial_colour": colour,
             "pairing_numbers": list(inputs.request.pairing_numbers),
+            "outdated_by": None,
         },
     )
     bye_text = f"; bye {pairing.bye}" if pairing.bye is not None else ""
@@ -494,6 +495,61 @@ def swiss_round_discard(*, event: Event, round_no: int, user: UserLike) -> None:
         summary=f"Discarded the pairing of round {round_no}",
         before={"boards": before[0], "bye": before[1]},
     )
+
+
+# -- corrections of earlier rounds (issue 29) -----------------------------------------------------
+
+
+def pairings_outdate(game: Game, before: str) -> None:
+    """A result of round R changed (``before`` → ``game.result``): every later round the Dutch
+    system paired was paired from the old result, so it no longer follows from the results.
+    Each keeps the result it was paired from, by "round.board"; a change back to that result
+    (an undo) takes the entry away, and a round with no entry left follows again. Told by
+    :func:`events.services.game_result_record` inside its transaction (the contributor's
+    ``result_changed``)."""
+    event = game.round.event
+    if not selectors.is_swiss(event):
+        return
+    key = f"{game.round.number}.{game.board}"
+    later = SwissRound.objects.select_for_update().filter(
+        round__event=event, round__number__gt=game.round.number
+    )
+    for record in later:
+        changed = dict(record.outdated_by or {})
+        if key not in changed:
+            changed[key] = before
+        elif changed[key] == game.result:
+            del changed[key]
+        record.outdated_by = changed or None
+        record.save(update_fields=["outdated_by"])
+
+
+@transaction.atomic
+def swiss_round_keep(*, event: Event, round_no: int, user: UserLike) -> SwissRound:
+    """Keep a round's pairing although results it was paired from have changed since: the
+    director's choice, audited with the changes it keeps."""
+    event_require_open(event)
+    event = _event_locked(event)
+    record = (
+        SwissRound.objects.select_for_update()
+        .filter(round__event=event, round__number=round_no)
+        .first()
+    )
+    if record is None or not record.outdated_by:
+        raise UserError(f"round {round_no}'s pairing follows from the results: nothing to keep")
+    before = dict(record.outdated_by)
+    record.outdated_by = None
+    record.save(update_fields=["outdated_by"])
+    changes = ", ".join(f"round {k.replace('.', ' board ')}" for k in sorted(before))
+    event_changed(
+        event=event,
+        user=user,
+        action="swiss.keep",
+        summary=f"Kept the pairing of round {round_no} after the correction of {changes}",
+        before={"outdated_by": before},
+        after={"outdated_by": None},
+    )
+    return record
 
 
 # -- manual changes -----------------------------------------------------------------------------

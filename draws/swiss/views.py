@@ -248,10 +248,16 @@ def pair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _review(request: HttpRequest, event: Event, number: int, **extra: object) -> HttpResponse:
+    review = selectors.review_page(event, number)
     context = {
         "event": event,
-        "review": selectors.review_page(event, number),
+        "review": review,
         "edit_form": RoundEditForm(),
+        # The notice of the result-entry page, for this round alone (re-pair or keep it).
+        "outdated_block": {
+            "event": event,
+            "outdated": [review.outdated] if review.outdated else [],
+        },
         **extra,
     }
     return render(request, REVIEW, context)
@@ -266,6 +272,7 @@ ROUND_ACTIONS: dict[str, tuple[Callable[..., object], str]] = {
     "publish": (services.swiss_round_publish, "Round {n} published."),
     "unpublish": (services.swiss_round_unpublish, "Round {n} withdrawn for changes."),
     "discard": (services.swiss_round_discard, "The pairing of round {n} was discarded."),
+    "keep": (services.swiss_round_keep, "Round {n} kept as paired, after the correction."),
 }
 
 

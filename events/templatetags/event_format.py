@@ -20,8 +20,15 @@ from events.contributions import (
 )
 from events.formats import Format, NavLink, format_of
 from events.models import Event
+from events.regulations import preset_label
 
 register = template.Library()
+
+
+@register.filter
+def preset(code: str) -> str:
+    """A regulation preset with its description: "FIDE (C.07, 2024 edition) · fide-2024"."""
+    return preset_label(code)
 
 
 @register.simple_tag

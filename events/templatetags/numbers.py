@@ -38,3 +38,15 @@ def number(value: object) -> str:
 @register.filter
 def readable(text: object) -> str:
     return numbers.readable("" if text is None else str(text))
+
+
+@register.filter
+def result(code: object) -> str:
+    """A game's result as pages write it: ``½-½``, never ``1/2-1/2``."""
+    return numbers.result_text("" if code is None else str(code))
+
+
+@register.filter
+def count(value: object) -> str:
+    """A count, its thousands grouped: ``4,004`` players."""
+    return numbers.count_text(value)

@@ -8,6 +8,13 @@ function focusRow(row) {
   if (row.hasAttribute("tabindex")) row.focus();
   else row.querySelector("button").focus();
 }
+// The result page with something above the boards (the players' reports): the first board
+// without a result takes the focus, but the page stays at the top (autofocus would scroll a
+// phone's screen past the reports).
+document.addEventListener("DOMContentLoaded", function () {
+  const first = document.querySelector("tr[data-focus-first]");
+  if (first) first.focus({ preventScroll: true });
+});
 document.addEventListener("keydown", function (event) {
   const row = event.target.closest && event.target.closest("tr[data-game]");
   if (!row || event.target.matches("input, textarea, select")) return;

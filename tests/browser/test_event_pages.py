@@ -78,11 +78,12 @@ def test_the_director_sees_what_to_do_next(demo, new_page, viewport) -> None:
     log_in_demo(page)
     page.goto(f"/e/{demo.slug}/")
     steps = page.locator(".dashboard .steps")
-    expect(steps.get_by_role("link", name="Pair round 5")).to_be_visible()
+    expect(steps.get_by_role("button", name="Pair round 5")).to_be_visible()
+    expect(steps.get_by_role("link", name="Swiss page (byes, withdrawals first)")).to_be_visible()
     chips = page.locator(".round-chips a.chip")
     expect(chips).to_have_count(4)  # one compact link per round, not three
-    steps.get_by_role("link", name="Pair round 5").click()
-    expect(page.get_by_role("heading", name="Swiss pairing")).to_be_visible()
+    steps.get_by_role("button", name="Pair round 5").click()  # pairs it from the card
+    expect(page.get_by_role("heading", name="Round 5 pairing")).to_be_visible()
     assert page_width(page) <= VIEWPORTS[viewport]["width"]
 
 

@@ -93,7 +93,7 @@ def test_players_report_from_their_phones_and_the_arbiter_resolves_the_rest(
     expect(rows.nth(0)).to_have_class("queue-disagree conflict")
     expect(rows.nth(1)).to_contain_text("6. Player 6: 0-1")
     # The disagreement: the arbiter asks the players and confirms the draw in one tap.
-    rows.nth(0).get_by_role("button", name="Confirm 1/2-1/2").click()
+    rows.nth(0).get_by_role("button", name="Confirm ½-½").click()
     expect(table.locator(".messages")).to_contain_text("Confirmed.")
     # The lone report: confirmed as it is.
     table.locator("#report-queue").get_by_role("button", name="Confirm 0-1").click()

@@ -236,7 +236,8 @@ def test_the_last_result_brings_the_next_step_card(new_page, big_round, director
     page.keyboard.press("=")
     expect(card).to_be_visible()
     expect(card).to_contain_text("Round 1 is complete")
-    pair = card.get_by_role("link", name="Pair round 2")
-    expect(pair).to_be_focused()  # Enter goes on to the next step
+    pair = card.get_by_role("button", name="Pair round 2")
+    expect(pair).to_be_focused()  # Enter goes on to the next step: it pairs the round
     page.keyboard.press("Enter")
-    expect(page.get_by_role("heading", name="Swiss pairing", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 2 pairing", exact=True)).to_be_visible()
+    expect(page.get_by_text("awaiting review")).to_be_visible()

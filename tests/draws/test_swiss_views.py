@@ -4,6 +4,8 @@ the public sees before and after publishing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -177,3 +179,34 @@ def test_a_late_entry_rated_2_to_the_40_is_refused_with_a_message(swiss, client_
     assert response.status_code == 200
     assert b"rating: Ensure this value is less than or equal to 4000." in response.content
     assert not swiss.players.filter(name="Late Larsen").exists()
+
+
+def test_the_next_card_pairs_the_round_with_one_button(swiss, client_for, director):  # type: ignore[no-untyped-def]
+    """Issue 29: "Pair round N" on the event page pairs the round, not only opens the page."""
+    client = client_for(director)
+    page = client.get(reverse("events:event_detail", args=[swiss.slug])).content.decode()
+    action = reverse("draws:swiss_pair", args=[swiss.slug, 1])
+    assert f'action="{action}"' in page and ">Pair round 1</button>" in page
+    done = client.post(action)
+    assert done["Location"] == reverse("draws:swiss_round", args=[swiss.slug, 1])
+    assert selectors.paired_rounds(swiss) == {1}
+
+
+def test_the_review_page_names_colour_histories_and_numbers_as_the_rules_do(
+    swiss, client_for, director
+):  # type: ignore[no-untyped-def]
+    """Issue 29: the W/B letters are labelled as the colour history, and the reasons name
+    players by start no.; "pairing number" is the C.04.3 number the pairing used. In round 1
+    nobody has a preference, so every board's colours come from the higher-ranked player's
+    pairing number (C.04.3, colour allocation, last rule); with ratings 1990, 1980, ... in
+    start-number order, the initial order (C.04.2) gives each player the pairing number equal
+    to their start no."""
+    client = client_for(director)
+    client.post(reverse("draws:swiss_pair", args=[swiss.slug, 1]))
+    page = client.get(reverse("draws:swiss_round", args=[swiss.slug, 1])).content.decode()
+    assert "<strong>colour history</strong> (W White, B Black" in page
+    reasons = re.findall(r"by the higher-ranked player&#x27;s pairing number \(([^)]*)\)", page)
+    assert len(reasons) == 4
+    for said in reasons:
+        start, number = re.fullmatch(r"start no\. (\d+): pairing number (\d+)", said).groups()
+        assert start == number

@@ -37,7 +37,10 @@ def _page(client: Client, slug: str) -> tuple[str, list[str], bool]:
     assert status is not None and card is not None, html[:2000]
     steps = [
         re.sub(r"\s+", " ", s).strip()
-        for s in re.findall(r"<li><a [^>]*>([^<]*)</a>", card.group(0))
+        # A step is a link, or a button that does it at once (pair the next round).
+        for s in re.findall(
+            r"<li>(?:<a [^>]*>|<form [^>]*>.*?<button [^>]*>)([^<]*)</", card.group(0)
+        )
     ]
     steps = [s.replace("&#x27;", "'") for s in steps]
     return status.group(1), steps, "Close the event" in card.group(0)

@@ -1,7 +1,9 @@
 """Plain-English reasons for a director: why these colours, who floated, what was given up.
 
 Wording is for people; the article numbers in parentheses are C.04.3 (2025) criteria and
-rules (C1–C21 as numbered in Art. 2 of the 2025 text).
+rules (C1–C21 as numbered in Art. 2 of the 2025 text). Players are named by their start number
+("start no. 12", as on every list the director has); "pairing number" is said only of the
+number the pairing used (C.04.3's, from the initial order: issue 29).
 """
 
 from __future__ import annotations
@@ -45,9 +47,12 @@ _RULE_TEXT = {
         "same preference; colours alternate from the last round they differed "
         "(C.04.3 colour allocation, rule 3)"
     ),
-    RULE_HIGHER: "same preference; the higher-ranked {by} gets theirs (C.04.3 colour allocation)",
+    RULE_HIGHER: (
+        "same preference; the higher-ranked player, {by}, gets theirs (C.04.3 colour allocation)"
+    ),
     RULE_INITIAL: (
-        "no preference; by pairing number of {by} and the initial colour "
+        "no preference; by the higher-ranked player's pairing number ({by}: {number}) and "
+        "the initial colour "
         "(C.04.3 colour allocation, last rule)"
     ),
 }
@@ -55,16 +60,20 @@ _RULE_TEXT = {
 
 def board_reasons(white: PlayerState, black: PlayerState, choice: ColourChoice) -> tuple[str, ...]:
     """Why this board has these colours, and the floats it causes (C.04.3 Art. 1.4)."""
-    reasons = [_RULE_TEXT[choice.rule].format(by=choice.by)]
+    by = next((p for p in (white, black) if p.start_no == choice.by), None)
+    number = f"pairing number {by.rank + 1}" if by is not None else ""
+    reasons = [_RULE_TEXT[choice.rule].format(by=f"start no. {choice.by}", number=number)]
     if white.pairing_score != black.pairing_score:
         higher, lower = (
             (white, black) if white.pairing_score > black.pairing_score else (black, white)
         )
         reasons.append(
-            f"{higher.start_no} floats down from the {points(higher.pairing_score)}-point group"
+            f"start no. {higher.start_no} floats down from the "
+            f"{points(higher.pairing_score)}-point group"
         )
         reasons.append(
-            f"{lower.start_no} floats up from the {points(lower.pairing_score)}-point group"
+            f"start no. {lower.start_no} floats up from the "
+            f"{points(lower.pairing_score)}-point group"
         )
     return tuple(reasons)
 
@@ -130,7 +139,7 @@ def notes_for(result: DutchResult, by_start: Mapping[int, PlayerState]) -> tuple
         notes.append(f"{head}: " + ("; ".join(report.relaxed) or "paired with no concession"))
     if result.bye is not None:
         notes.append(
-            f"Pairing-allocated bye: {result.bye}, the lowest-ranked player who may receive it "
-            f"without worsening the pairing (C.04.3 C2, C4, C9)"
+            f"Pairing-allocated bye: start no. {result.bye}, the lowest-ranked player who may "
+            "receive it without worsening the pairing (C.04.3 C2, C4, C9)"
         )
     return tuple(notes)
