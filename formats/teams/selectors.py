@@ -521,6 +521,14 @@ def _board_tallies(event: Event) -> dict[int, dict[str, Any]]:
     return tallies
 
 
+def board_games_needed(event: Event) -> int:
+    """The games a board prize needs in this event: its own minimum, else 8 of every 11
+    rounds (:func:`formats.teams.board_prizes.min_board_games`)."""
+    from formats.teams.board_prizes import min_board_games
+
+    return min_board_games(event.rounds, setup_of(event).min_board_games)
+
+
 def board_ranking(event: Event) -> list[dict[str, Any]]:
     """Each player's games on their board (the board of their first game), points, %, the
     opponents' average rating and a performance (average + dp of the FIDE table, C.07's TPR
@@ -528,9 +536,7 @@ def board_ranking(event: Event) -> list[dict[str, Any]]:
     board prize needs (:func:`formats.teams.board_prizes.min_board_games`); ``in_running``:
     they can still play them in the rounds to come (the same once the last round is
     published). Those out of the running come after the others."""
-    from formats.teams.board_prizes import min_board_games
-
-    minimum = min_board_games(event.rounds, setup_of(event).min_board_games)
+    minimum = board_games_needed(event)
     to_come = event.rounds - Round.objects.filter(event=event, published=True).count()
     tallies = _board_tallies(event)
     players = {p.pk: p for p in Player.objects.filter(pk__in=tallies)}

@@ -468,7 +468,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @public_page
 def boards(request: HttpRequest, slug: str) -> HttpResponse:
     event = _team_event(slug)
-    minimum = min_board_games(event.rounds, selectors.setup_of(event).min_board_games)
+    minimum = selectors.board_games_needed(event)
     context = _base(
         request,
         event,
@@ -508,7 +508,7 @@ def _sheet(request: HttpRequest, event: Event, sheet: str, number: int | None) -
             raise Http404("This round has not been published yet")
         return presenters.round_sheet(event, paired, event_page_code(event.slug).url)
     if sheet == "boards":
-        minimum = min_board_games(event.rounds, selectors.setup_of(event).min_board_games)
+        minimum = selectors.board_games_needed(event)
         return presenters.boards_sheet(event, selectors.board_ranking(event), minimum)
     table, error = _standings(request, event)
     if table is None:
