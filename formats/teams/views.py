@@ -358,12 +358,11 @@ def lineup_deadline(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 
 def _board_response(
-    request: HtmxHttpRequest, event: Event, game_id: int, **extra: Any
+    request: HtmxHttpRequest, event: Event, number: int, game_id: int, **extra: Any
 ) -> HttpResponse:
     """One board's row again (htmx): with its new result, and out of band the match's score,
     the round's progress and, once the round is complete, what comes next; or with the
     refusal or the conflict in the row."""
-    number = selectors.board_round_number(event, game_id)
     context = _round_context(request, event, number, **extra)
     card, game = selectors.card_of_board(context["paired"], game_id)
     context.update(card=card, game=game, saved_game=None if extra else game)
@@ -388,17 +387,19 @@ def board_result(request: HtmxHttpRequest, slug: str, game_id: int) -> HttpRespo
         if not request.htmx:
             context = _round_context(request, event, number, conflict=exc, conflict_game=game_id)
             return render(request, "teams/round.html", context, status=409)
-        return _board_response(request, event, game_id, conflict=exc, conflict_game=game_id)
+        return _board_response(request, event, number, game_id, conflict=exc, conflict_game=game_id)
     except UserError as exc:
         if not request.htmx:
             messages.error(request, str(exc))
             return redirect(reverse("teams:round", args=[slug, number]) + f"#board-{game_id}")
-        return _board_response(request, event, game_id, row_error=str(exc), error_game=game_id)
+        return _board_response(
+            request, event, number, game_id, row_error=str(exc), error_game=game_id
+        )
     if not request.htmx:
         messages.success(request, "Saved.")
         return redirect(reverse("teams:round", args=[slug, number]) + f"#board-{game_id}")
     event.refresh_from_db()
-    return _board_response(request, event, game_id)
+    return _board_response(request, event, number, game_id)
 
 
 @require_POST
