@@ -63,8 +63,7 @@ def _rows(report: RatingReport) -> list[list[Any]]:
 
 
 def report_csv(report: RatingReport) -> str:
-    text = [[("" if v is None else str(v)) for v in row] for row in _rows(report)]
-    return csv_text([COLUMNS, *text])
+    return csv_text([COLUMNS, *_rows(report)])  # None empty, numbers as Python writes them
 
 
 def report_xlsx(report: RatingReport) -> bytes:
