@@ -13,8 +13,8 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from events.models import Event
-from events.services import access_grant
+from events.models import Event, Player
+from events.services import PlayerFields, access_grant, player_update
 from fiderating.report import report_document
 from fiderating.selectors import rating_report
 from fiderating.services import norm_conditions_set
@@ -49,6 +49,32 @@ def test_the_players_page_and_the_crosstable(event: Event, client_for: Any, dire
     assert cells in _row(players, 'id="player-1"')
     crosstable = client_for(None).get(f"/e/{event.slug}/crosstable/").content.decode()
     assert cells in _row(crosstable, "Seeker, Nora")
+
+
+def test_an_unrated_player_shows_the_first_rating_so_far(
+    event: Event, client_for: Any, director: Any
+) -> None:
+    """B.02 8.2: no change for an unrated player, their first rating so far in brackets."""
+    player = Player.objects.get(event=event, start_no=10)
+    player_update(
+        event=event,
+        start_no=10,
+        fields=PlayerFields(
+            name=player.name,
+            federation=player.federation,
+            fide_id=player.fide_id,
+            rating=0,
+            title=player.title,
+            sex=player.sex,
+        ),
+        expected_version=None,
+        user=director,
+    )
+    row = next(row for row in rating_report(event).rows if row.start_no == 10)
+    assert row.rating.initial is not None and row.rating.initial.rating is not None
+    crosstable = client_for(None).get(f"/e/{event.slug}/crosstable/").content.decode()
+    cells = _row(crosstable, player.name)
+    assert f'<td class="num">({row.rating.initial.rating})</td>' in cells
 
 
 def test_the_standings_show_them_when_the_director_says(
