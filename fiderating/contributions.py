@@ -56,7 +56,8 @@ def _columns(event: Event, page: str, after_round: int | None) -> Columns | None
     cells = {}
     for row in report.rows:
         line = presenters.line(row)
-        first = f"({line.first_rating.split()[0]})" if line.first_rating else ""
+        initial = row.rating.initial
+        first = f"({initial.rating})" if initial is not None and initial.rating is not None else ""
         change = line.change if row.rating.rating else first
         cells[row.start_no] = (change if line.games else "", str(line.performance or ""))
     return Columns(HEADINGS, cells)
