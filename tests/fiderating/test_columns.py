@@ -151,3 +151,32 @@ def test_the_wall_chart_carries_them_when_the_director_shows_them(
     assert '">±</th>' in sheet and cells in _row(sheet, "Seeker, Nora")
     pdf = _pdf_text(anonymous.get(f"/e/{event.slug}/crosstable/print.pdf").content)
     assert "Perf" in pdf and str(seeker["performance"]) in pdf
+
+
+def test_a_name_typed_as_a_formula_stays_text_in_the_downloads(
+    event: Event, client_for: Any, director: Any
+) -> None:
+    """OWASP "CSV Injection": the apostrophe in CSV, the quote prefix in XLSX."""
+    player = Player.objects.get(event=event, start_no=1)
+    typed = "=1+1 Nora"
+    player_update(
+        event=event,
+        start_no=1,
+        fields=PlayerFields(
+            name=typed,
+            federation=player.federation,
+            fide_id=player.fide_id,
+            rating=player.rating,
+            title=player.title,
+            sex=player.sex,
+        ),
+        expected_version=None,
+        user=director,
+    )
+    text = client_for(None).get(f"/e/{event.slug}/rating/report.csv").content.decode()
+    names = [row["name"] for row in csv.DictReader(io.StringIO(text))]
+    assert f"'{typed}" in names and typed not in names
+    body = client_for(None).get(f"/e/{event.slug}/rating/report.xlsx").content
+    sheet = load_workbook(io.BytesIO(body)).active
+    cell = next(cell for row in sheet.iter_rows() for cell in row if cell.value == typed)
+    assert cell.data_type == "s" and cell.quotePrefix
