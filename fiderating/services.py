@@ -52,9 +52,6 @@ def player_k_set(*, event: Event, start_no: int, k: int | None, user: UserLike) 
     )
 
 
-LOOKUP_BATCH = 100  # FIDE ids asked of the rating list at once (ratings.selectors.MAX_IDS)
-
-
 @dataclass(frozen=True)
 class KRefreshed:
     """What taking K from the rating list did: the list, the players whose K changed, and how
@@ -72,15 +69,12 @@ class KRefreshed:
 
 def _listed_ks(event: Event, ids: list[str]) -> tuple[str, dict[str, int | None]]:
     """The event's rating list and the K it gives each of these FIDE ids beside the event's
-    rating (through the seam: events.contributions), asked :data:`LOOKUP_BATCH` at a time."""
-    name, found = "", {}
-    for start in range(0, len(ids), LOOKUP_BATCH):
-        answer = players_by_fide_id(event, ids[start : start + LOOKUP_BATCH])
-        if answer is None:
-            raise UserError("no rating list is loaded to take K from (Rating lists, Import)")
-        name, fields = answer
-        found.update({fide_id: _k_of(hit) for fide_id, hit in fields.items()})
-    return name, found
+    rating (through the seam: events.contributions; the list answers any number of ids)."""
+    answer = players_by_fide_id(event, ids)
+    if answer is None:
+        raise UserError("no rating list is loaded to take K from (Rating lists, Import)")
+    name, fields = answer
+    return name, {fide_id: _k_of(hit) for fide_id, hit in fields.items()}
 
 
 def _k_of(fields: dict[str, str]) -> int | None:

@@ -218,15 +218,19 @@ def _hit(entry: RatingEntry, column: str) -> Hit:
 
 
 def players_by_fide_id(event: Event, ids: list[str]) -> tuple[RatingList | None, dict[str, Hit]]:
-    """The event's default rating list and its players with these FIDE ids (exact, one query
-    on the list's id index), each with the event's rating: for registering by id alone."""
+    """The event's default rating list and its players with these FIDE ids (exact, on the
+    list's id index, :data:`MAX_IDS` ids a query), each with the event's rating: for
+    registering by id alone and for taking each player's K from the list."""
     chosen = rating_list_default(rating_lists(), event)
     if chosen is None or not ids:
         return chosen, {}
     column = _rating_column(chosen, event_rating(event))
-    entries = RatingEntry.objects.filter(rating_list=chosen)
-    found = entries.annotate(key=_ordered("fide_id")).filter(key__in=ids[:MAX_IDS])
-    return chosen, {entry.fide_id: _hit(entry, column) for entry in found}
+    entries = RatingEntry.objects.filter(rating_list=chosen).annotate(key=_ordered("fide_id"))
+    hits = {}
+    for start in range(0, len(ids), MAX_IDS):
+        found = entries.filter(key__in=ids[start : start + MAX_IDS])
+        hits.update({entry.fide_id: _hit(entry, column) for entry in found})
+    return chosen, hits
 
 
 MAX_IDS = 100
