@@ -71,6 +71,7 @@ JUNK = [
     ("pairing_order", {"1": 1}, "swiss.pairing_order: expected a list"),
     ("bye_requests.0.round", 99, "swiss.bye_requests\\[0\\].round: 99 is outside 1–7"),
     ("forbidden_pairs.0.until_round", 99, "swiss.forbidden_pairs\\[0\\].until_round: 99 is out"),
+    ("acceleration_table", {"1": ["1"]}, 'acceleration_table: only with acceleration "table"'),
 ]
 
 
@@ -114,6 +115,26 @@ def test_the_pairing_numbers_of_each_round_travel_with_it(director, tmp_path: Pa
     )
     exported = json.loads(run("export_event", event.slug))
     assert exported["swiss"]["rounds"][0]["pairing_numbers"] == [1, 2, 3, 4, 5, 6]
+    exported["slug"] = "again"
+    slug = imported(exported, tmp_path)
+    again = json.loads(run("export_event", slug))
+    assert again["swiss"] == exported["swiss"]
+
+
+@pytest.mark.django_db
+def test_an_imported_trfs_acceleration_table_and_full_bye_travel(tmp_path: Path) -> None:
+    """An event continued from a TRF whose ``XXA`` points are not Baku's and whose next round
+    grants a full-point bye (issue 28) exports and imports as the same Swiss event: the table
+    travels with ``acceleration`` "table", the bye as kind "full"."""
+    from tests.draws.test_trf_import import cut
+    from tests.draws.test_trf_import import imported as trf_imported
+
+    text = cut("XXR 5\nXXA    4  1.0  0.5\nXXA    6  0.0  1.0\n", ["0000 - F", "", "", "", "", ""])
+    event, _ = trf_imported(tmp_path, text)
+    exported = json.loads(run("export_event", event.slug))
+    assert exported["swiss"]["acceleration"] == "table"
+    assert exported["swiss"]["acceleration_table"] == {"4": ["1", "1/2"], "6": ["0", "1"]}
+    assert [r["kind"] for r in exported["swiss"]["bye_requests"]] == ["full"]
     exported["slug"] = "again"
     slug = imported(exported, tmp_path)
     again = json.loads(run("export_event", slug))
