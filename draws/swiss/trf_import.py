@@ -228,7 +228,7 @@ def swiss_trf_export(event: Event, held: int, written: list[int]) -> TrfExport:
     if setup.acceleration == "baku":
         records += _xxa_records(event, everyone, min(held + 1, event.rounds), listed)
     elif setup.acceleration == "table":
-        records += _xxa_table_records(setup)
+        records += _xxa_table_records(setup, listed)
     forever = ForbiddenPair.objects.filter(event=event, until_round=None).values_list(
         "first__start_no", "second__start_no"
     )
@@ -265,11 +265,13 @@ def _xxa_records(event: Event, order: list[int], through: int, listed: set[int])
     ]
 
 
-def _xxa_table_records(setup: SwissSetup) -> list[str]:
-    """The imported table written back as it was read (one value per round from round 1)."""
+def _xxa_table_records(setup: SwissSetup, listed: set[int]) -> list[str]:
+    """The imported table written back as it was read (one value per round from round 1), for
+    the players the file lists: one deleted since, or left out, is named nowhere else in it."""
     return [
         f"XXA {start_no:4d}" + "".join(f" {format_points(p):>4}" for p in points)
         for start_no, points in sorted(selectors.acceleration_table(setup).items())
+        if start_no in listed
     ]
 
 
