@@ -125,6 +125,9 @@ def _pairing_order(value: Any, players: dict[int, Player], where: str) -> list[i
     return order
 
 
+POINTS_CHARS = 12  # a virtual score as text ("1/2", "1.5"): a TRF's XXA column has 4
+
+
 def _acceleration_table(
     raw: Mapping[str, Any], acceleration: str, event: Event, players: dict[int, Player]
 ) -> dict[str, list[str]] | None:
@@ -139,16 +142,21 @@ def _acceleration_table(
         return None
     table: dict[str, list[str]] = {}
     for key, points in typed(value, dict, where).items():
-        if not key.isdigit() or int(key) not in players:
-            raise Invalid(f"{where}: {key!r} is not the start number of a player")
-        if len(typed(points, list, f"{where}.{key}")) > event.rounds:
-            raise Invalid(f"{where}.{key}: more values than the event's {event.rounds} rounds")
-        for i, text in enumerate(points):
-            exact = as_fraction(typed(text, str, f"{where}.{key}[{i}]"))
-            if exact is None or exact < 0:
-                raise Invalid(f"{where}.{key}[{i}]: {text!r} is not a number of points")
-        table[str(int(key))] = list(points)
+        if not (key.isdigit() and len(key) <= 6 and int(key) in players):
+            raise Invalid(f"{where}: {key[:20]!r} is not the start number of a player")
+        table[str(int(key))] = _virtual_points(points, event.rounds, f"{where}.{key}")
     return table
+
+
+def _virtual_points(points: Any, rounds: int, where: str) -> list[str]:
+    """A player's virtual points, round 1 first: exact non-negative numbers as text."""
+    if len(typed(points, list, where)) > rounds:
+        raise Invalid(f"{where}: more values than the event's {rounds} rounds")
+    for i, text in enumerate(points):
+        exact = as_fraction(typed(text, str, f"{where}[{i}]")[: POINTS_CHARS + 1])
+        if exact is None or exact < 0 or len(text) > POINTS_CHARS:
+            raise Invalid(f"{where}[{i}]: {text[:20]!r} is not a number of points")
+    return list(points)
 
 
 def _setup_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:

@@ -73,6 +73,24 @@ JUNK = [
     ("forbidden_pairs.0.until_round", 99, "swiss.forbidden_pairs\\[0\\].until_round: 99 is out"),
     ("acceleration_table", {"1": ["1"]}, 'acceleration_table: only with acceleration "table"'),
 ]
+TABLE_JUNK = [
+    ({"99": ["1"]}, "acceleration_table: '99' is not the start number of a player"),
+    ({"1": ["1"] * 8}, "acceleration_table.1: more values than the event's 7 rounds"),
+    ({"1": ["-1"]}, "acceleration_table.1\\[0\\]: '-1' is not a number of points"),
+    ({"1": ["9" * 5000]}, "acceleration_table.1\\[0\\]: '9+' is not a number of points"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("table", "message"), TABLE_JUNK, ids=[m[:30] for _, m in TABLE_JUNK])
+def test_an_acceleration_table_out_of_shape_is_refused(
+    table: dict[str, Any], message: str, tmp_path: Path
+) -> None:
+    document = with_swiss("acceleration", "table")
+    document["swiss"]["acceleration_table"] = table
+    with pytest.raises(CommandError, match=message):
+        imported(document, tmp_path)
+    assert not Event.objects.exists()
 
 
 @pytest.mark.django_db
