@@ -16,6 +16,7 @@ A section of :mod:`events.exchange`, registered when the app starts.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -262,6 +263,9 @@ def _swiss_round(
     )
 
 
+ROUND_BOARD = re.compile(r"([0-9]{1,4})\.([0-9]{1,5})")  # digits bounded: int() of any
+
+
 def _outdated_by(value: Any, number: int, where: str) -> dict[str, str] | None:
     """ "round.board" of an earlier round -> the result the round was paired from."""
     if value is None:
@@ -269,13 +273,9 @@ def _outdated_by(value: Any, number: int, where: str) -> dict[str, str] | None:
     changed = typed(value, dict, where)
     results = ["", *Result.values]
     for key, result in changed.items():
-        parts = key.split(".")
-        if (
-            len(parts) != 2
-            or not all(p.isdigit() for p in parts)
-            or not 1 <= int(parts[0]) < number
-        ):
-            raise Invalid(f'{where}: {key!r} is not "round.board" of an earlier round')
+        found = ROUND_BOARD.fullmatch(key)
+        if found is None or not 1 <= int(found[1]) < number or int(found[2]) < 1:
+            raise Invalid(f'{where}: {key[:20]!r} is not "round.board" of an earlier round')
         choice(result, results, f"{where}.{key}")
     return dict(changed) or None
 

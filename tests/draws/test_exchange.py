@@ -72,6 +72,8 @@ JUNK = [
     ("bye_requests.0.round", 99, "swiss.bye_requests\\[0\\].round: 99 is outside 1–7"),
     ("forbidden_pairs.0.until_round", 99, "swiss.forbidden_pairs\\[0\\].until_round: 99 is out"),
     ("acceleration_table", {"1": ["1"]}, 'acceleration_table: only with acceleration "table"'),
+    ("rounds.1.outdated_by", {"1.0": "1-0"}, "'1.0' is not \"round.board\" of an earlier"),
+    ("rounds.1.outdated_by", {"9" * 5000 + ".1": "1-0"}, "'9+' is not \"round.board\""),
 ]
 TABLE_JUNK = [
     ({"99": ["1"]}, "acceleration_table: '99' is not the start number of a player"),
@@ -94,7 +96,9 @@ def test_an_acceleration_table_out_of_shape_is_refused(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("change", "value", "message"), JUNK, ids=[j[0] + str(j[1]) for j in JUNK])
+@pytest.mark.parametrize(
+    ("change", "value", "message"), JUNK, ids=[(j[0] + str(j[1]))[:60] for j in JUNK]
+)
 def test_a_swiss_value_out_of_shape_is_refused_naming_its_key(
     change: str, value: Any, message: str, tmp_path: Path
 ) -> None:
