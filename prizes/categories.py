@@ -287,13 +287,11 @@ def _rounded_awards(
     amounts = round_shares(items, sheet.rounding, sheet.unit)
     # A tie's pooled prizes are said once per tie, not once per member (issue 29: every member
     # wrote out every pooled prize, and a sheet grew with the square of the tie).
-    pooled = {
-        (award.category_index, award.positions[0], award.positions[-1]): _pooled_text(
-            categories[award.category_index], award.positions[0], award.positions[-1]
-        )
-        for award in pending
-        if len(award.positions) > 1
-    }
+    pooled: dict[tuple[int, int, int], str] = {}
+    for award in pending:
+        key = (award.category_index, award.positions[0], award.positions[-1])
+        if len(award.positions) > 1 and key not in pooled:  # once, not once per member
+            pooled[key] = _pooled_text(categories[award.category_index], key[1], key[2])
     return tuple(
         CategoryAward(
             start_no=award.start_no,

@@ -148,10 +148,9 @@ def _totals(document: dict[str, Any], display: SheetDisplay) -> list[tuple[str, 
     if display.given_up:
         totals.append(("Given up for category prizes", -display.given_up))
     if display.awards:
-        totals.append(("Category prizes", sum((a.amount for a in display.awards), Decimal(0))))
+        totals.append(("Category prizes", display.category_total))
     if display.boards:
-        board = sum((row.amount for _, rows in display.boards for row in rows), Decimal(0))
-        totals.append(("Board prizes", board))
+        totals.append(("Board prizes", display.board_total))
     if display.awards or display.boards:
         totals.append(("Total to pay", display.total_to_pay))
     return totals

@@ -183,8 +183,12 @@ class SheetDisplay:
         return bool(self.awards or self.category_notes)
 
     @property
+    def category_total(self) -> Decimal:
+        return sum((a.amount for a in self.awards), Decimal(0))
+
+    @property
     def category_total_text(self) -> str:
-        return money_text(sum((a.amount for a in self.awards), Decimal(0)), self.currency)
+        return money_text(self.category_total, self.currency)
 
     @property
     def given_up(self) -> Decimal:
@@ -192,9 +196,12 @@ class SheetDisplay:
         return sum((row.amount for row in self.rows if row.given_up), Decimal(0))
 
     @property
+    def board_total(self) -> Decimal:
+        return sum((row.amount for _, rows in self.boards for row in rows), Decimal(0))
+
+    @property
     def board_total_text(self) -> str:
-        total = sum((row.amount for _, rows in self.boards for row in rows), Decimal(0))
-        return money_text(total, self.currency)
+        return money_text(self.board_total, self.currency)
 
     @property
     def to_pay_text(self) -> str:

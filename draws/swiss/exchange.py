@@ -1,19 +1,22 @@
 """The exchange format's ``swiss`` key (issue 14): what the director decided around the Dutch
 engine, so that an export → import gives the same Swiss event, pairable the same way.
 
-``{"swiss": {"initial_colour": "w" | "b" | "", "acceleration": "" | "baku",
-"pairing_order": [start_no, ...] or null, "bye_requests": [{"start_no", "round", "kind",
-"note"}], "forbidden_pairs": [{"first", "second", "reason", "until_round"}], "rounds":
-[{"round", "published", "source", "boards": [[white, black], ...], "bye", "notes", "reasons",
-"initial_colour", "pairing_numbers", "outdated_by"}]}}``: ``rounds`` are the engine's records
-of the rounds it paired (the games themselves are ordinary ``games`` rows; ``outdated_by``:
-earlier results changed since, "round.board" -> the result it was paired from). Exported only
-for an event that has any of it.
+``{"swiss": {"initial_colour": "w" | "b" | "", "acceleration": "" | "baku" | "table",
+"acceleration_table": {start_no: [points of round 1, 2, ...]} (with "table" alone: an
+imported TRF's XXA points, exact fractions as text), "pairing_order": [start_no, ...] or
+null, "bye_requests": [{"start_no", "round", "kind", "note"}] (kind "half", "zero", or "full"
+from an imported TRF), "forbidden_pairs": [{"first", "second", "reason", "until_round"}],
+"rounds": [{"round", "published", "source", "boards": [[white, black], ...], "bye", "notes",
+"reasons", "initial_colour", "pairing_numbers", "outdated_by"}]}}``: ``rounds`` are the
+engine's records of the rounds it paired (the games themselves are ordinary ``games`` rows;
+``outdated_by``: earlier results changed since, "round.board" -> the result it was paired
+from). Exported only for an event that has any of it.
 A section of :mod:`events.exchange`, registered when the app starts.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -30,6 +33,7 @@ from events.exchange import (
     typed,
 )
 from events.models import Event, Player, Result, Round
+from events.numbers import as_fraction
 
 
 def swiss_export(event: Event) -> dict[str, Any]:
@@ -41,9 +45,7 @@ def swiss_export(event: Event) -> dict[str, Any]:
         return {}
     return {
         "swiss": {
-            "initial_colour": setup.initial_colour if setup else "",
-            "acceleration": setup.acceleration if setup else "",
-            "pairing_order": setup.pairing_order if setup else None,
+            **_setup_export(setup),
             "bye_requests": [
                 {"start_no": r.player.start_no, "round": r.round, "kind": r.kind, "note": r.note}
                 for r in requests.order_by("round", "player__start_no")
@@ -59,6 +61,19 @@ def swiss_export(event: Event) -> dict[str, Any]:
             ],
             "rounds": [_round_export(r) for r in rounds.order_by("round__number")],
         }
+    }
+
+
+def _setup_export(setup: SwissSetup | None) -> dict[str, Any]:
+    """The director's settings; an imported TRF's acceleration table only when there is one."""
+    if setup is None:
+        return {"initial_colour": "", "acceleration": "", "pairing_order": None}
+    table = {"acceleration_table": setup.acceleration_table} if setup.acceleration_table else {}
+    return {
+        "initial_colour": setup.initial_colour,
+        "acceleration": setup.acceleration,
+        **table,
+        "pairing_order": setup.pairing_order,
     }
 
 
@@ -111,13 +126,49 @@ def _pairing_order(value: Any, players: dict[int, Player], where: str) -> list[i
     return order
 
 
+POINTS_CHARS = 12  # a virtual score as text ("1/2", "1.5"): a TRF's XXA column has 4
+
+
+def _acceleration_table(
+    raw: Mapping[str, Any], acceleration: str, event: Event, players: dict[int, Player]
+) -> dict[str, list[str]] | None:
+    """With acceleration "table", the imported TRF's virtual points (as
+    :mod:`draws.swiss.trf_import` keeps them): a player's start number -> at most one exact,
+    non-negative number per round of the event, from round 1."""
+    where = "swiss.acceleration_table"
+    value = raw.get("acceleration_table")
+    if acceleration != "table":
+        if value is not None:
+            raise Invalid(f'{where}: only with acceleration "table"')
+        return None
+    table: dict[str, list[str]] = {}
+    for key, points in typed(value, dict, where).items():
+        if not (key.isdigit() and len(key) <= 6 and int(key) in players):
+            raise Invalid(f"{where}: {key[:20]!r} is not the start number of a player")
+        table[str(int(key))] = _virtual_points(points, event.rounds, f"{where}.{key}")
+    return table
+
+
+def _virtual_points(points: Any, rounds: int, where: str) -> list[str]:
+    """A player's virtual points, round 1 first: exact non-negative numbers as text."""
+    if len(typed(points, list, where)) > rounds:
+        raise Invalid(f"{where}: more values than the event's {rounds} rounds")
+    for i, text in enumerate(points):
+        exact = as_fraction(typed(text, str, f"{where}[{i}]")[: POINTS_CHARS + 1])
+        if exact is None or exact < 0 or len(text) > POINTS_CHARS:
+            raise Invalid(f"{where}[{i}]: {text[:20]!r} is not a number of points")
+    return list(points)
+
+
 def _setup_load(raw: Mapping[str, Any], event: Event, players: dict[int, Player]) -> None:
+    acceleration = choice(raw.get("acceleration", ""), ["", "baku", "table"], "swiss.acceleration")
     SwissSetup.objects.create(
         event=event,
         initial_colour=choice(
             raw.get("initial_colour", ""), ["", "w", "b"], "swiss.initial_colour"
         ),
-        acceleration=choice(raw.get("acceleration", ""), ["", "baku"], "swiss.acceleration"),
+        acceleration=acceleration,
+        acceleration_table=_acceleration_table(raw, acceleration, event, players),
         pairing_order=_pairing_order(raw.get("pairing_order"), players, "swiss.pairing_order"),
     )
 
@@ -137,7 +188,7 @@ def _requests_load(raw: Mapping[str, Any], event: Event, players: dict[int, Play
         ByeRequest.objects.create(
             player=player,
             round=number,
-            kind=choice(item.get("kind"), ["half", "zero"], f"{where}.kind"),
+            kind=choice(item.get("kind"), ["half", "zero", "full"], f"{where}.kind"),
             note=typed(item.get("note", ""), str, f"{where}.note")[:200],
         )
 
@@ -212,6 +263,9 @@ def _swiss_round(
     )
 
 
+ROUND_BOARD = re.compile(r"([0-9]{1,4})\.([0-9]{1,5})")  # digits bounded: int() of any
+
+
 def _outdated_by(value: Any, number: int, where: str) -> dict[str, str] | None:
     """ "round.board" of an earlier round -> the result the round was paired from."""
     if value is None:
@@ -219,13 +273,9 @@ def _outdated_by(value: Any, number: int, where: str) -> dict[str, str] | None:
     changed = typed(value, dict, where)
     results = ["", *Result.values]
     for key, result in changed.items():
-        parts = key.split(".")
-        if (
-            len(parts) != 2
-            or not all(p.isdigit() for p in parts)
-            or not 1 <= int(parts[0]) < number
-        ):
-            raise Invalid(f'{where}: {key!r} is not "round.board" of an earlier round')
+        found = ROUND_BOARD.fullmatch(key)
+        if found is None or not 1 <= int(found[1]) < number or int(found[2]) < 1:
+            raise Invalid(f'{where}: {key[:20]!r} is not "round.board" of an earlier round')
         choice(result, results, f"{where}.{key}")
     return dict(changed) or None
 

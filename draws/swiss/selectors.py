@@ -357,34 +357,53 @@ def _shown(result: str) -> str:
     return Result(result).label if result else "no result"
 
 
-def outdated_rounds(event: Event, after: int = 0) -> list[OutdatedRound]:
-    """The rounds after ``after`` whose pairing no longer follows from the results (three
-    queries)."""
-    records = list(
-        SwissRound.objects.filter(
-            round__event=event, round__number__gt=after, outdated_by__isnull=False
-        )
-        .select_related("round")
-        .order_by("round__number")
+def outdated_rounds(
+    event: Event, after: int = 0, through: int | None = None
+) -> list[OutdatedRound]:
+    """The rounds after ``after`` (up to ``through``) whose pairing no longer follows from the
+    results (three queries; the games read are those of the changed boards' rounds and of the
+    rounds listed, not the event's)."""
+    records = SwissRound.objects.filter(
+        round__event=event, round__number__gt=after, outdated_by__isnull=False
     )
+    if through is not None:
+        records = records.filter(round__number__lte=through)
+    return _outdated(event, list(records.select_related("round").order_by("round__number")))
+
+
+def _outdated(event: Event, records: list[SwissRound]) -> list[OutdatedRound]:
     if not records:
         return []
+    changed = {key: _round_board(key) for record in records for key in record.outdated_by}
     games = Game.objects.filter(round__event=event)
-    now = {f"{n}.{b}": r for n, b, r in games.values_list("round__number", "board", "result")}
-    with_results = set(games.exclude(result="").values_list("round__number", flat=True).distinct())
+    now = {
+        (n, b): r
+        for n, b, r in games.filter(round__number__in={n for n, _ in changed.values()}).values_list(
+            "round__number", "board", "result"
+        )
+    }
+    numbers = [record.round.number for record in records]
+    with_results = set(
+        games.filter(round__number__in=numbers)
+        .exclude(result="")
+        .values_list("round__number", flat=True)
+        .distinct()
+    )
     found = []
-    for record in records:
-        keys = sorted(record.outdated_by, key=lambda k: tuple(map(int, k.split("."))))
+    for record, number in zip(records, numbers, strict=True):
+        was = {changed[key]: result for key, result in record.outdated_by.items()}
         changes = tuple(
-            ChangedResult(
-                *map(int, k.split(".")), _shown(record.outdated_by[k]), _shown(now.get(k, ""))
-            )
-            for k in keys
+            ChangedResult(n, b, _shown(was[n, b]), _shown(now.get((n, b), "")))
+            for n, b in sorted(was)
         )
-        found.append(
-            OutdatedRound(record.round.number, record.round.number not in with_results, changes)
-        )
+        found.append(OutdatedRound(number, number not in with_results, changes))
     return found
+
+
+def _round_board(key: str) -> tuple[int, int]:
+    """ "3.12" -> (3, 12): how ``SwissRound.outdated_by`` names a board of an earlier round."""
+    number, board = key.split(".")
+    return int(number), int(board)
 
 
 # -- the director's pages ------------------------------------------------------------------------
@@ -574,7 +593,13 @@ def review_page(event: Event, round_no: int) -> ReviewPage:
         absent=tuple(side for n, side in sorted(sides.items()) if n not in seated),
         notes=tuple(record.notes),
         has_results=any(board.result for board in boards),
-        outdated=next(
-            (o for o in outdated_rounds(event, round_no - 1) if o.number == round_no), None
-        ),
+        outdated=_outdated_round(event, record),
     )
+
+
+def _outdated_round(event: Event, record: SwissRound) -> OutdatedRound | None:
+    """The round's own changes since it was paired; no query when it has none."""
+    if not record.outdated_by:
+        return None
+    number = record.round.number
+    return next(iter(outdated_rounds(event, after=number - 1, through=number)), None)

@@ -225,22 +225,34 @@ def swiss_trf_export(event: Event, held: int, written: list[int]) -> TrfExport:
     by_rank = order != list(range(1, len(order) + 1))
     colour, _ = selectors.initial_colour_of(event, setup)
     records = ["XXC " + ("rank " if by_rank else "") + ("white1" if colour == "w" else "black1")]
-    if setup.acceleration == "baku":
-        records += _xxa_records(event, everyone, min(held + 1, event.rounds), listed)
-    elif setup.acceleration == "table":
-        records += _xxa_table_records(setup)
+    records += _acceleration_records(event, setup, everyone, held, listed)
     forever = ForbiddenPair.objects.filter(event=event, until_round=None).values_list(
         "first__start_no", "second__start_no"
     )
     records += [f"XXP {a} {b}" for a, b in sorted(forever) if {a, b} <= listed]
-    byes: list[tuple[int, str]] = []
-    if held < event.rounds:
-        requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
-            "player__start_no", "kind"
-        )
-        codes = {kind: code for code, kind in REQUESTED.items()}
-        byes = [(start_no, codes[kind]) for start_no, kind in requests if start_no in listed]
-    return TrfExport(records, byes, order if by_rank else None)
+    return TrfExport(records, _next_round_byes(event, held, listed), order if by_rank else None)
+
+
+def _acceleration_records(
+    event: Event, setup: SwissSetup, everyone: list[int], held: int, listed: set[int]
+) -> list[str]:
+    """``XXA``: Baku's points through the next round, or the imported table; none without."""
+    if setup.acceleration == "baku":
+        return _xxa_records(event, everyone, min(held + 1, event.rounds), listed)
+    if setup.acceleration == "table":
+        return _xxa_table_records(setup, listed)
+    return []
+
+
+def _next_round_byes(event: Event, held: int, listed: set[int]) -> list[tuple[int, str]]:
+    """The byes requested for the round after the last one held, of the players listed."""
+    if held >= event.rounds:
+        return []
+    requests = ByeRequest.objects.filter(player__event=event, round=held + 1).values_list(
+        "player__start_no", "kind"
+    )
+    codes = {kind: code for code, kind in REQUESTED.items()}
+    return [(start_no, codes[kind]) for start_no, kind in requests if start_no in listed]
 
 
 def _xxa_records(event: Event, order: list[int], through: int, listed: set[int]) -> list[str]:
@@ -265,11 +277,13 @@ def _xxa_records(event: Event, order: list[int], through: int, listed: set[int])
     ]
 
 
-def _xxa_table_records(setup: SwissSetup) -> list[str]:
-    """The imported table written back as it was read (one value per round from round 1)."""
+def _xxa_table_records(setup: SwissSetup, listed: set[int]) -> list[str]:
+    """The imported table written back as it was read (one value per round from round 1), for
+    the players the file lists: one deleted since, or left out, is named nowhere else in it."""
     return [
         f"XXA {start_no:4d}" + "".join(f" {format_points(p):>4}" for p in points)
         for start_no, points in sorted(selectors.acceleration_table(setup).items())
+        if start_no in listed
     ]
 
 

@@ -71,11 +71,34 @@ JUNK = [
     ("pairing_order", {"1": 1}, "swiss.pairing_order: expected a list"),
     ("bye_requests.0.round", 99, "swiss.bye_requests\\[0\\].round: 99 is outside 1–7"),
     ("forbidden_pairs.0.until_round", 99, "swiss.forbidden_pairs\\[0\\].until_round: 99 is out"),
+    ("acceleration_table", {"1": ["1"]}, 'acceleration_table: only with acceleration "table"'),
+    ("rounds.1.outdated_by", {"1.0": "1-0"}, "'1.0' is not \"round.board\" of an earlier"),
+    ("rounds.1.outdated_by", {"9" * 5000 + ".1": "1-0"}, "'9+' is not \"round.board\""),
+]
+TABLE_JUNK = [
+    ({"99": ["1"]}, "acceleration_table: '99' is not the start number of a player"),
+    ({"1": ["1"] * 8}, "acceleration_table.1: more values than the event's 7 rounds"),
+    ({"1": ["-1"]}, "acceleration_table.1\\[0\\]: '-1' is not a number of points"),
+    ({"1": ["9" * 5000]}, "acceleration_table.1\\[0\\]: '9+' is not a number of points"),
 ]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("change", "value", "message"), JUNK, ids=[j[0] + str(j[1]) for j in JUNK])
+@pytest.mark.parametrize(("table", "message"), TABLE_JUNK, ids=[m[:30] for _, m in TABLE_JUNK])
+def test_an_acceleration_table_out_of_shape_is_refused(
+    table: dict[str, Any], message: str, tmp_path: Path
+) -> None:
+    document = with_swiss("acceleration", "table")
+    document["swiss"]["acceleration_table"] = table
+    with pytest.raises(CommandError, match=message):
+        imported(document, tmp_path)
+    assert not Event.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "value", "message"), JUNK, ids=[(j[0] + str(j[1]))[:60] for j in JUNK]
+)
 def test_a_swiss_value_out_of_shape_is_refused_naming_its_key(
     change: str, value: Any, message: str, tmp_path: Path
 ) -> None:
@@ -114,6 +137,26 @@ def test_the_pairing_numbers_of_each_round_travel_with_it(director, tmp_path: Pa
     )
     exported = json.loads(run("export_event", event.slug))
     assert exported["swiss"]["rounds"][0]["pairing_numbers"] == [1, 2, 3, 4, 5, 6]
+    exported["slug"] = "again"
+    slug = imported(exported, tmp_path)
+    again = json.loads(run("export_event", slug))
+    assert again["swiss"] == exported["swiss"]
+
+
+@pytest.mark.django_db
+def test_an_imported_trfs_acceleration_table_and_full_bye_travel(tmp_path: Path) -> None:
+    """An event continued from a TRF whose ``XXA`` points are not Baku's and whose next round
+    grants a full-point bye (issue 28) exports and imports as the same Swiss event: the table
+    travels with ``acceleration`` "table", the bye as kind "full"."""
+    from tests.draws.test_trf_import import cut
+    from tests.draws.test_trf_import import imported as trf_imported
+
+    text = cut("XXR 5\nXXA    4  1.0  0.5\nXXA    6  0.0  1.0\n", ["0000 - F", "", "", "", "", ""])
+    event, _ = trf_imported(tmp_path, text)
+    exported = json.loads(run("export_event", event.slug))
+    assert exported["swiss"]["acceleration"] == "table"
+    assert exported["swiss"]["acceleration_table"] == {"4": ["1", "1/2"], "6": ["0", "1"]}
+    assert [r["kind"] for r in exported["swiss"]["bye_requests"]] == ["full"]
     exported["slug"] = "again"
     slug = imported(exported, tmp_path)
     again = json.loads(run("export_event", slug))

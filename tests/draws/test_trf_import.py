@@ -16,6 +16,7 @@ from django.urls import reverse
 from draws.models import ByeRequest, ForbiddenPair, SwissSetup
 from events.imports import import_notes
 from events.models import Event
+from events.services import player_delete
 from tests.events.test_trf import player
 
 pytestmark = pytest.mark.django_db
@@ -148,6 +149,24 @@ def test_an_acceleration_table_that_is_not_bakus_is_kept_and_written_back(tmp_pa
         "XXA    4  1.0  0.5",
         "XXA    6  0.0  1.0",
     ]
+
+
+def test_the_acceleration_table_of_a_deleted_player_is_not_written_back(tmp_path: Path) -> None:
+    """A player of the file's ``XXA`` table who never played and is deleted here leaves the
+    exported file altogether: an ``XXA`` record naming a player the file does not list is
+    refused on reading (by this program's import, as by any reader that checks it)."""
+    lines = [player(n, first, rating=2400 - 50 * n) for n, (first, _) in enumerate(ROUND_1, 1)]
+    lines.append(player(7, "0000 - Z", rating=1000))
+    table = "XXA    4  1.0  0.5\nXXA    7  0.0  1.0\n"
+    event, _ = imported(tmp_path, "012 Cut\nXXR 5\n" + table + "\n".join(lines) + "\n")
+    player_delete(event=event, start_no=7, expected_version=None, user=None)
+    out = StringIO()
+    call_command("export_trf", event.slug, stdout=out)
+    assert [line for line in out.getvalue().splitlines() if line.startswith("XXA")] == [
+        "XXA    4  1.0  0.5"
+    ]
+    again, _ = imported(tmp_path, out.getvalue(), slug="again")
+    assert SwissSetup.objects.get(event=again).acceleration_table == {"4": ["1", "1/2"]}
 
 
 def test_without_xxr_the_event_has_the_rounds_the_file_holds(tmp_path: Path) -> None:
