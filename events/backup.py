@@ -248,7 +248,7 @@ def _account_create(raw: Mapping[str, Any], where: str, groups: Mapping[str, Gro
     permissions = _permissions_import(raw.get("permissions", []), f"{where}.permissions")
     names = typed(raw.get("groups", []), list, f"{where}.groups")
     for j, name in enumerate(names):
-        if name not in groups:
+        if typed(name, str, f"{where}.groups[{j}]") not in groups:
             raise Invalid(f"{where}.groups[{j}]: {name!r} is not one of the backup's groups")
     user.save()
     user.user_permissions.set(permissions)

@@ -334,6 +334,9 @@ def test_a_restore_gives_back_every_account_and_every_permission(tmp_path: Path)
             id="unknown-group",
         ),
         pytest.param(
+            "groups", [["wizards"]], "accounts[0].groups[0]: expected a string", id="group-not-text"
+        ),
+        pytest.param(
             "email", "x" * 300, "accounts[0].email: 300 characters is too long", id="long-email"
         ),
     ],
