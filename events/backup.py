@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
+from django.db.models import Prefetch
 
 from events.errors import ImportFailed, UserError
 from events.exchange import (
@@ -130,18 +131,28 @@ def _audit_export(event: Event) -> list[dict[str, Any]]:
     ]
 
 
-def _permission_names(permissions: Any) -> list[str]:
-    """``app_label.codename``, as ``has_perm`` names them, sorted."""
-    return sorted(
-        f"{app_label}.{codename}"
-        for app_label, codename in permissions.values_list("content_type__app_label", "codename")
-    )
+def _permission_name(permission: Permission) -> str:
+    """``app_label.codename``, as ``has_perm`` names it."""
+    return f"{permission.content_type.app_label}.{permission.codename}"
+
+
+def _permission_names(permissions: Iterable[Permission]) -> list[str]:
+    return sorted(_permission_name(permission) for permission in permissions)
+
+
+def _with_permissions(relation: str) -> Prefetch:  # type: ignore[type-arg]
+    """The permissions of every account or group in one query, not one per row."""
+    return Prefetch(relation, queryset=Permission.objects.select_related("content_type"))
 
 
 def _accounts() -> list[dict[str, Any]]:
     """Every account (issue 29: a superuser without a role in any event was left out, and so
     was every permission), without its password."""
-    users = get_user_model().objects.order_by("username").prefetch_related("groups")
+    users = (
+        get_user_model()
+        .objects.order_by("username")
+        .prefetch_related("groups", _with_permissions("user_permissions"))
+    )
     return [
         {
             "username": user.get_username(),
@@ -152,7 +163,7 @@ def _accounts() -> list[dict[str, Any]]:
             "is_staff": user.is_staff,
             "is_superuser": user.is_superuser,
             "groups": sorted(group.name for group in user.groups.all()),
-            "permissions": _permission_names(user.user_permissions),
+            "permissions": _permission_names(user.user_permissions.all()),
         }
         for user in users
     ]
@@ -160,8 +171,10 @@ def _accounts() -> list[dict[str, Any]]:
 
 def _groups() -> list[dict[str, Any]]:
     return [
-        {"name": group.name, "permissions": _permission_names(group.permissions)}
-        for group in Group.objects.order_by("name")
+        {"name": group.name, "permissions": _permission_names(group.permissions.all())}
+        for group in Group.objects.order_by("name").prefetch_related(
+            _with_permissions("permissions")
+        )
     ]
 
 
@@ -198,22 +211,28 @@ def _parts_export(event: Event) -> dict[str, Any]:
     return {key: value for key, value in exported.items() if value is not None}
 
 
-def _permissions_import(raw: Any, where: str) -> list[Permission]:
+Permissions = Mapping[str, Permission]  # this installation's, by ``app_label.codename``
+
+
+def _installed_permissions() -> Permissions:
+    return {
+        _permission_name(permission): permission
+        for permission in Permission.objects.select_related("content_type")
+    }
+
+
+def _permissions_import(raw: Any, where: str, installed: Permissions) -> list[Permission]:
     """The permissions ``app_label.codename`` names; one this installation lacks is refused."""
     permissions = []
     for i, name in enumerate(typed(raw, list, where)):
-        typed(name, str, f"{where}[{i}]")
-        app_label, _, codename = name.partition(".")
-        permission = Permission.objects.filter(
-            content_type__app_label=app_label, codename=codename
-        ).first()
+        permission = installed.get(typed(name, str, f"{where}[{i}]"))
         if permission is None:
             raise Invalid(f"{where}[{i}]: {name[:80]!r} is no permission of this installation")
         permissions.append(permission)
     return permissions
 
 
-def _groups_import(raw: Any) -> dict[str, Group]:
+def _groups_import(raw: Any, installed: Permissions) -> dict[str, Group]:
     """The backup's groups; one that does not exist yet is created with its permissions,
     an existing one (by name) is left as it is."""
     groups = {}
@@ -222,7 +241,9 @@ def _groups_import(raw: Any) -> dict[str, Group]:
         typed(group_raw, dict, where)
         name = require(group_raw, "name", str, f"{where}.")
         check_length(Group, "name", name, f"{where}.name")
-        permissions = _permissions_import(group_raw.get("permissions", []), f"{where}.permissions")
+        permissions = _permissions_import(
+            group_raw.get("permissions", []), f"{where}.permissions", installed
+        )
         group, created = Group.objects.get_or_create(name=name)
         if created:
             group.permissions.set(permissions)
@@ -230,7 +251,9 @@ def _groups_import(raw: Any) -> dict[str, Group]:
     return groups
 
 
-def _account_create(raw: Mapping[str, Any], where: str, groups: Mapping[str, Group]) -> Any:
+def _account_create(
+    raw: Mapping[str, Any], where: str, groups: Mapping[str, Group], installed: Permissions
+) -> Any:
     """A new account as the backup has it, without a usable password."""
     model = get_user_model()
     text = {"username": raw["username"]}
@@ -245,10 +268,10 @@ def _account_create(raw: Mapping[str, Any], where: str, groups: Mapping[str, Gro
         **flag,
     )
     user.set_unusable_password()
-    permissions = _permissions_import(raw.get("permissions", []), f"{where}.permissions")
+    permissions = _permissions_import(raw.get("permissions", []), f"{where}.permissions", installed)
     names = typed(raw.get("groups", []), list, f"{where}.groups")
     for j, name in enumerate(names):
-        if name not in groups:
+        if typed(name, str, f"{where}.groups[{j}]") not in groups:
             raise Invalid(f"{where}.groups[{j}]: {name!r} is not one of the backup's groups")
     user.save()
     user.user_permissions.set(permissions)
@@ -256,7 +279,9 @@ def _account_create(raw: Mapping[str, Any], where: str, groups: Mapping[str, Gro
     return user
 
 
-def _accounts_import(raw: Any, groups: Mapping[str, Group]) -> dict[str, Any]:
+def _accounts_import(
+    raw: Any, groups: Mapping[str, Group], installed: Permissions
+) -> dict[str, Any]:
     """Every account of the backup: one that exists (by username) is left as it is."""
     model = get_user_model()
     users = {}
@@ -265,7 +290,7 @@ def _accounts_import(raw: Any, groups: Mapping[str, Group]) -> dict[str, Any]:
         typed(account_raw, dict, where)
         username = require(account_raw, "username", str, f"{where}.")
         user = model.objects.filter(username=username).first()
-        users[username] = user or _account_create(account_raw, where, groups)
+        users[username] = user or _account_create(account_raw, where, groups, installed)
     return users
 
 
@@ -383,8 +408,9 @@ def backup_import(*, text: str, user: UserLike = None) -> list[Event]:
     if not isinstance(document, dict) or document.get("format") not in READABLE:
         raise ImportFailed(f"format: expected {FORMAT!r}")
     try:
-        groups = _groups_import(document.get("groups", []))
-        users = _accounts_import(document.get("accounts", []), groups)
+        installed = _installed_permissions()
+        groups = _groups_import(document.get("groups", []), installed)
+        users = _accounts_import(document.get("accounts", []), groups, installed)
         events = [
             _event_import_named(i, record, users, user)
             for i, record in enumerate(typed(document.get("events", []), list, "events"))

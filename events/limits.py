@@ -134,22 +134,31 @@ def whole_number(text: str, *, digits: int = 9) -> int | None:
     return None
 
 
-_FEDERATION = re.compile(r"[A-Z]{3}")
-_CURRENCY = re.compile(r"[A-Z]{3}")
+_THREE_LETTERS = re.compile(r"[A-Za-z]{3}")  # ASCII letters: no IGNORECASE, which admits "K"
+
+
+def three_letter_code(text: str) -> str | None:
+    """``text`` as a code of three letters in capitals (``nor`` -> ``NOR``), "" when blank,
+    None when it is no such code. The letters are checked before they are put in capitals:
+    ``"aß".upper()`` is ``ASS``."""
+    value = text.strip()
+    if not value:
+        return ""
+    return value.upper() if _THREE_LETTERS.fullmatch(value) else None
 
 
 def federation_check(federation: str, where: str) -> str:
     """A FIDE federation code (``NOR``) or nothing; never cut to fit (``NORWAY``)."""
-    code = federation.strip().upper()
-    if code and not _FEDERATION.fullmatch(code):
+    code = three_letter_code(federation)
+    if code is None:
         raise UserError(f"{where}: federation {federation!r} is not a three-letter code (NOR)")
     return code
 
 
 def currency_check(currency: str) -> str:
     """An ISO 4217 code of three letters (``EUR``); never cut to fit (``EURO``)."""
-    code = currency.strip().upper()
-    if not _CURRENCY.fullmatch(code):
+    code = three_letter_code(currency)
+    if not code:
         raise UserError(f"currency {currency!r} is not a three-letter ISO code (EUR, USD)")
     return code
 

@@ -11,7 +11,6 @@ import contextlib
 import csv
 import datetime as dt
 import io
-import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +44,7 @@ from events.limits import (
     rating_check,
     start_no_check,
     text_check,
+    three_letter_code,
 )
 from events.models import (
     AuditEntry,
@@ -564,7 +564,6 @@ CSV_COLUMNS = ("name", "federation", "rating", "fide_id", "title", "sex", "birth
 
 
 MAX_LINES_NAMED = 50  # a refused list names at most this many bad lines, then counts the rest
-FEDERATION = re.compile(r"[A-Z]{3}")
 
 
 def paste_delimiter(lines: Sequence[str]) -> str:
@@ -583,7 +582,7 @@ def _names_only(rows: Sequence[Sequence[str]]) -> bool:
     return (
         all(len(row) <= 2 for row in rows)
         and bool(seconds)
-        and not any(FEDERATION.fullmatch(part) or part.isdigit() for part in seconds)
+        and not any(three_letter_code(part) == part or part.isdigit() for part in seconds)
     )
 
 
@@ -652,7 +651,8 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
     if not record.get("name"):
         raise UserError(f"line {line_no}: the name is missing")
     federation = record.get("federation", "")
-    if federation and not FEDERATION.fullmatch(federation.upper()):
+    code = three_letter_code(federation)
+    if code is None:
         raise UserError(
             f"line {line_no}: federation {federation!r} is not a three-letter code (a name "
             "with a comma among other columns goes in double quotes, or paste from a "
@@ -661,7 +661,7 @@ def _player_fields_from_row(record: dict[str, str], line_no: int) -> PlayerField
     return PlayerFields(
         where=f"line {line_no}",
         name=record["name"],
-        federation=federation.upper(),
+        federation=code,
         rating=rating,
         fide_id=record.get("fide_id", ""),
         title=record.get("title", ""),

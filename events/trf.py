@@ -585,6 +585,7 @@ def parse_trf(text: str) -> ParsedTrf:
     except InputTooLarge as exc:
         raise TrfError(str(exc)) from exc
     crosstable, next_round_byes = _build_crosstable(header, players)
+    pairing = _pairing_records(header)
     return ParsedTrf(
         crosstable=crosstable,
         name=header.name,
@@ -606,12 +607,12 @@ def parse_trf(text: str) -> ParsedTrf:
             rate_of_play=header.rate_of_play,
             round_dates=header.round_dates,
         ),
-        pairing=_pairing_records(header),
+        pairing=pairing,
         scheduled_rounds=header.rounds,
         next_round_byes=next_round_byes,
         notes=header.notes.lines()
         + _unread_notes(other)
-        + _points_notes(crosstable, players, _pairing_records(header)),
+        + _points_notes(crosstable, players, pairing),
         file_ranks=tuple((p.entrant.start_no, p.rank) for p in players if p.rank),
         rated_players=header.rated_players,
     )

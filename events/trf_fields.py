@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+from events.limits import three_letter_code
+
 # -------------------------------------------------------------------------------------------
 # Notes
 
@@ -348,7 +350,6 @@ TITLE_LETTERS = {
     "wc": "WCM",
 }
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM"})
-_FEDERATION = re.compile(r"[A-Za-z]{3}")
 
 
 def sex_read(text: str) -> str | None:
@@ -373,10 +374,7 @@ def title_read(text: str) -> str | None:
 def federation_read(text: str) -> str | None:
     """A three-letter code, upper case; "" when blank; None for anything else (a club's
     ``C.C``, a word): it is no federation code."""
-    value = text.strip()
-    if not value:
-        return ""
-    return value.upper() if _FEDERATION.fullmatch(value) else None
+    return three_letter_code(text)
 
 
 def fide_id_read(text: str) -> str | None:

@@ -67,11 +67,11 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug)
     context = selectors.event_overview(event, request.user)
-    if context["role"] == Role.DIRECTOR:
-        context["import_notes"] = import_notes_pending(event)
     template = "events/event_detail.html"
     if request.htmx and context.get("current") is not None:  # type: ignore[attr-defined]
         template += "#live-round"  # the spectator's live round and the status, polled
+    elif context["role"] == Role.DIRECTOR:  # the whole page: the import's notes, not polled
+        context["import_notes"] = import_notes_pending(event)
     return render(request, template, context)
 
 

@@ -320,6 +320,49 @@ def test_a_restore_gives_back_every_account_and_every_permission(tmp_path: Path)
     assert not any(user.has_usable_password() for user in users.all())
 
 
+def _accounts_with_permissions(count: int) -> None:
+    from django.contrib.auth.models import Group, Permission
+
+    desk, _ = Group.objects.get_or_create(name="results desk")
+    desk.permissions.add(Permission.objects.get(codename="view_auditentry"))
+    manage = Permission.objects.get(codename="manage_rating_lists")
+    users = get_user_model().objects
+    for number in range(users.count(), users.count() + count):
+        user = users.create_user(f"user{number}", password="x")
+        user.user_permissions.add(manage)
+        user.groups.add(desk)
+
+
+@pytest.mark.django_db
+def test_the_accounts_cost_the_backup_the_same_queries_however_many_they_are() -> None:
+    """Each account's permissions and groups are read with all the others', not one query each
+    (export and restore alike)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from events.backup import backup_export
+
+    def queries() -> tuple[int, int]:
+        """The backup's queries, and the restore's reads of the permissions."""
+        with CaptureQueriesContext(connection) as exported:
+            document = backup_export()
+        get_user_model().objects.all().delete()
+        with CaptureQueriesContext(connection) as restored:
+            backup_import(text=json.dumps(document))
+        # A permission looked up by its name, one query each (what the restore must not do).
+        reads = [q for q in restored.captured_queries if '"codename" = ' in q["sql"]]
+        return len(exported), len(reads)
+
+    _accounts_with_permissions(2)
+    few = queries()
+    _accounts_with_permissions(8)
+    assert get_user_model().objects.count() == 10
+    assert queries() == few
+    assert all(
+        user.has_perm("ratings.manage_rating_lists") for user in get_user_model().objects.all()
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("where", "value", "reason"),
@@ -332,6 +375,9 @@ def test_a_restore_gives_back_every_account_and_every_permission(tmp_path: Path)
         pytest.param(
             "groups", ["wizards"], "accounts[0].groups[0]: 'wizards' is not one of the backup's",
             id="unknown-group",
+        ),
+        pytest.param(
+            "groups", [["wizards"]], "accounts[0].groups[0]: expected a string", id="group-not-text"
         ),
         pytest.param(
             "email", "x" * 300, "accounts[0].email: 300 characters is too long", id="long-email"

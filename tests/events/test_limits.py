@@ -146,7 +146,8 @@ def test_a_federation_is_a_three_letter_code(given: str, stored: str) -> None:
     assert federation_check(given, "player 1") == stored
 
 
-@pytest.mark.parametrize("given", ["NORWAY", "NO", "N0R", "<b>", "ÆØÅ"])
+# "aß" and "ﬀa" are no codes, though Python puts them in capitals as "ASS" and "FFA".
+@pytest.mark.parametrize("given", ["NORWAY", "NO", "N0R", "<b>", "ÆØÅ", "aß", "ﬀa"])
 def test_a_federation_is_never_cut_to_fit(given: str) -> None:
     with pytest.raises(UserError, match="not a three-letter code"):
         federation_check(given, "player 1")
@@ -157,7 +158,7 @@ def test_a_currency_is_an_iso_code(given: str, stored: str) -> None:
     assert currency_check(given) == stored
 
 
-@pytest.mark.parametrize("given", ["EURO", "€", "<b>", "", "EU", "E1R"])
+@pytest.mark.parametrize("given", ["EURO", "€", "<b>", "", "EU", "E1R", "uß"])
 def test_a_currency_is_never_cut_to_fit_nor_left_empty(given: str) -> None:
     with pytest.raises(UserError, match="not a three-letter ISO code"):
         currency_check(given)
