@@ -61,6 +61,47 @@ def test_type_pick_and_enter_registers_the_player_with_the_list_s_data(
     assert page_width(page) <= VIEWPORTS[viewport]["width"]
 
 
+def test_a_hit_pressed_as_a_person_presses_it_is_not_searched_away(
+    rating_list, event, director, new_page
+) -> None:
+    """A person holds the button for a tenth of a second. Pressing it moves the focus out of the
+    search box; that blur must not search again, or the hits are swapped between mouse-down and
+    mouse-up and the click lands on no hit (CI's failure of 2026-11-28: the form stayed empty)."""
+    page = new_page()
+    log_in(page, director.username)
+    players_page(page, event)
+    page.get_by_role("searchbox", name="Name or FIDE id").press_sequentially("lindq")
+    hit = page.locator("#rating-hits").get_by_role("button", name="Lindqvist, Ebba")
+    expect(hit).to_be_visible()
+    page.evaluate(
+        "window.searches = 0;"
+        " document.body.addEventListener('htmx:beforeRequest', () => { window.searches += 1; });"
+    )
+    hit.hover()
+    page.mouse.down()
+    # The blur and any search it triggers happen in the mouse-down's own task.
+    assert page.evaluate("window.searches") == 0
+    page.mouse.up()
+    expect(page.locator("#player-add").get_by_label("Name:", exact=True)).to_have_value(
+        "Lindqvist, Ebba"
+    )
+
+
+def test_changing_the_list_searches_it_again(db, event, director, new_page) -> None:  # type: ignore[no-untyped-def]
+    """The list chooser still searches on change (only the search box's blur no longer does)."""
+    import_list(SMALL_LIST, name="FIDE")
+    import_list(text(LEGACY_HEADER, *LEGACY), name="FIDE legacy")
+    page = new_page()
+    log_in(page, director.username)
+    players_page(page, event)
+    page.get_by_role("searchbox", name="Name or FIDE id").press_sequentially("a e m")
+    hits = page.locator("#rating-hits")
+    page.get_by_label("List", exact=True).select_option(label="FIDE legacy")
+    expect(hits.get_by_role("button", name="A E M, Doshtagir")).to_be_visible()
+    page.get_by_label("List", exact=True).select_option(label="FIDE")
+    expect(hits.get_by_role("button", name="A E M, Doshtagir")).to_have_count(0)
+
+
 def test_the_pick_fills_the_k_the_list_gives(db, event, director, new_page) -> None:  # type: ignore[no-untyped-def]
     """FIDE's published lines (tests/ratings/test_parsers.py, LEGACY): A E M has K 40 beside
     his standard rating, which a classical event registers."""
