@@ -125,6 +125,18 @@ def make_event(
     return event
 
 
+def swiss_round_played(event: Event, *, round_no: int, user) -> None:  # type: ignore[no-untyped-def]
+    """The Swiss round paired and published by the engine, White winning every board."""
+    from draws.swiss import services as swiss_services
+    from events.models import Game
+    from events.services import game_result_record
+
+    swiss_services.swiss_round_pair(event=event, round_no=round_no, user=user)
+    swiss_services.swiss_round_publish(event=event, round_no=round_no, user=user)
+    for game in Game.objects.filter(round__event=event, round__number=round_no):
+        game_result_record(game_id=game.pk, result="1-0", expected_version=None, user=user)
+
+
 @pytest.fixture
 def event(director, arbiter, other_arbiter):  # type: ignore[no-untyped-def]
     """A 4-player Swiss with round 1 paired (1-2 on board 1, 3-4 on board 2), no results."""

@@ -76,3 +76,14 @@ document.addEventListener("click", function (event) {
 document.addEventListener("click", function (event) {
   if (event.target.closest && event.target.closest("[data-print]")) window.print();
 });
+// A region that refreshes itself (hx-trigger "every 20s": the player's page, the standings, the
+// live round) is not swapped while a person presses inside it: a button held for a tenth of a
+// second would be replaced between mouse-down and mouse-up, and the click would land on nothing.
+// That refresh is dropped; the next one brings the news.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  const region = event.detail.target;
+  const polls = /^every /.test(event.detail.elt.getAttribute("hx-trigger") || "");
+  if (polls && region && (region.matches(":active") || region.querySelector(":active"))) {
+    event.detail.shouldSwap = false;
+  }
+});

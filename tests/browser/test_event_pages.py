@@ -14,8 +14,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from events.models import Event, Game
-from events.services import game_result_record
+from events.models import Event
 from tests.browser.test_result_entry import log_in
 
 pytestmark = pytest.mark.browser
@@ -97,15 +96,10 @@ def log_in_demo(page: Page) -> None:
 
 
 def test_closing_the_event_makes_the_standings_final(director, new_page) -> None:
-    from tests.conftest import make_event
+    from tests.conftest import make_event, swiss_round_played
 
     event = make_event(director, players=4, rounds=1)
-    from draws.swiss import services as swiss_services
-
-    swiss_services.swiss_round_pair(event=event, round_no=1, user=director)
-    swiss_services.swiss_round_publish(event=event, round_no=1, user=director)
-    for game in Game.objects.filter(round__event=event):
-        game_result_record(game_id=game.pk, result="1-0", expected_version=None, user=director)
+    swiss_round_played(event, round_no=1, user=director)
     page = new_page()
     log_in(page, director.username)
     page.goto(f"/e/{event.slug}/")

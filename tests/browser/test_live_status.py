@@ -7,19 +7,14 @@ import pytest
 from playwright.sync_api import expect
 
 from draws.swiss import services as swiss_services
-from events.models import Game
-from events.services import game_result_record
-from tests.conftest import make_event
+from tests.conftest import make_event, swiss_round_played
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_status_refreshes_with_the_round(new_page, director) -> None:  # type: ignore[no-untyped-def]
     event = make_event(director, players=4, rounds=3)
-    swiss_services.swiss_round_pair(event=event, round_no=1, user=director)
-    swiss_services.swiss_round_publish(event=event, round_no=1, user=director)
-    for game in Game.objects.filter(round__event=event):
-        game_result_record(game_id=game.pk, result="1-0", expected_version=None, user=director)
+    swiss_round_played(event, round_no=1, user=director)
 
     page = new_page()
     page.clock.install()

@@ -69,6 +69,31 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], Renders]:
     return install
 
 
+class Clock:
+    """events.caching's wall clock, standing still unless a test moves it, so that the ages the
+    tests compare with the staleness bound and the refresh interval do not grow with a slow
+    machine (a save that took a second on a busy CI runner made a one-second bound pass)."""
+
+    monotonic = staticmethod(time.monotonic)  # the waits for a lock run on real time
+    sleep = staticmethod(time.sleep)
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    stopped = Clock()
+    monkeypatch.setattr(caching, "time", stopped)
+    return stopped
+
+
 @pytest.fixture(params=["per-process", "redis"])
 def shared_cache(request: pytest.FixtureRequest) -> Iterator[str]:
     """The cache of one process (locmem, as without ``REDIS_URL``), or Redis as several app
@@ -99,9 +124,9 @@ def shared_cache(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 @pytest.fixture
-def rendered(event, settings, monkeypatch):  # type: ignore[no-untyped-def]
+def rendered(event, settings, monkeypatch, clock):  # type: ignore[no-untyped-def]
     """The round page rendered once for spectators, under a staleness bound and a refresh
-    interval; its address."""
+    interval, its age read from the stopped clock; its address."""
 
     def render_once(stale: int, refresh: float) -> str:
         settings.PUBLIC_PAGE_STALE_SECONDS = stale
@@ -137,7 +162,7 @@ def together(address: str, count: int = 2, **headers: str) -> list[Any]:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("stale_seconds", [10, 0], ids=["stale-while-revalidate", "current-only"])
 def test_two_spectators_after_a_result_compute_the_page_once(
-    event, director, renders, settings, monkeypatch, shared_cache, stale_seconds
+    event, director, renders, settings, monkeypatch, shared_cache, stale_seconds, clock
 ):
     settings.PUBLIC_PAGE_STALE_SECONDS = stale_seconds
     monkeypatch.setattr(caching, "REFRESH_SECONDS", 0)  # recompute as soon as it is stale
@@ -200,11 +225,11 @@ def test_a_page_is_recomputed_at_most_every_refresh_interval(event, director, re
 
 
 @pytest.mark.django_db
-def test_a_stale_page_is_never_served_past_the_bound(event, director, rendered, renders):
+def test_a_stale_page_is_never_served_past_the_bound(event, director, rendered, renders, clock):
     address = rendered(stale=1, refresh=60)  # no recomputation in the background
     save_result(event, director)
     assert "<strong>–</strong>" in Client().get(address).content.decode()
-    time.sleep(1.1)
+    clock.advance(1.1)
     counter = renders()
     assert "<strong>1-0</strong>" in Client().get(address).content.decode()
     assert counter.count == 1
