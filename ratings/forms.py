@@ -53,6 +53,7 @@ class RefreshForm(forms.Form):
         },
     )
     digest = forms.CharField(required=False, max_length=64)
+    page = forms.IntegerField(required=False, min_value=1, max_value=10**6)
 
     def refusal(self) -> str:
         """The first error, in one line."""

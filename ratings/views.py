@@ -1,7 +1,9 @@
 """Rating list screens: the lists (import with a preview, replace, delete) and, per event, the
 search that registers a player from a list. Thin function views; the hits are an inline partial
 named after its element id (``rating-hits``), rendered alone for the players page's type-ahead;
-without JavaScript the same search is a page whose hits register the player with one button."""
+without JavaScript the same search is a page whose hits register the player with one button.
+The players page's *Update from a rating list* card previews (``refresh``, its partial
+``rating-refresh-preview``) and applies a newer list to the registered players."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.files import File
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -43,6 +46,7 @@ from ratings.services import (
 LISTS = "ratings/lists.html"
 SEARCH = "ratings/search.html"
 REFRESH = "ratings/refresh.html"
+REFRESH_PAGE = 200
 PERMISSION = "ratings.manage_rating_lists"
 MAX_UPLOAD_BYTES = 128 * 1024**2  # FIDE's zipped lists are about 50 MB (Oct 2026)
 FORM_BYTES = 64 * 1024  # the form's other fields, beside the file
@@ -71,15 +75,23 @@ def refresh(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = RefreshForm(request.POST if request.method == "POST" else request.GET)
     if request.method == "POST":
         return _refresh_apply(request, event, form)
-    context = {"event": event, "lists": rating_lists(), "form": form, "error": form.refusal()}
-    if not context["error"]:
-        try:
-            context["preview"] = rating_refresh_preview(event, list_id=form.cleaned_data["list"])
-        except UserError as exc:
-            context["error"] = str(exc)
+    context = {"event": event, "lists": rating_lists(), "form": form, **_refreshed(event, form)}
     return render(
         request, REFRESH + "#rating-refresh-preview" if request.htmx else REFRESH, context
     )
+
+
+def _refreshed(event: Event, form: RefreshForm) -> dict[str, object]:
+    """The preview and the page of it shown (:data:`REFRESH_PAGE` players a page: 5,000 on one
+    page were a megabyte), or the one-line refusal."""
+    if form.refusal():
+        return {"error": form.refusal()}
+    try:
+        preview = rating_refresh_preview(event, list_id=form.cleaned_data["list"])
+    except UserError as exc:
+        return {"error": str(exc)}
+    page = Paginator(preview.rows, REFRESH_PAGE).get_page(form.cleaned_data.get("page"))
+    return {"preview": preview, "page": page}
 
 
 def _refresh_apply(request: HttpRequest, event: Event, form: RefreshForm) -> HttpResponse:

@@ -385,3 +385,18 @@ def test_the_command_refuses_in_one_line(fide_list, entrants, args, message) -> 
         run(*args, "--apply")
     assert "\n" not in str(refused.value)
     assert state(entrants) == before
+
+
+def test_a_long_preview_comes_in_pages_and_apply_changes_every_page(
+    fide_list, entrants, director, client_for, monkeypatch
+) -> None:
+    monkeypatch.setattr("ratings.views.REFRESH_PAGE", 1)
+    client = client_for(director)
+    first = preview(client, entrants, fide_list).content.decode()
+    second = client.get(url(entrants), {"list": fide_list.pk, "page": 2}).content.decode()
+    assert [row[1] for row in cells(first)[1:]] == ["Carlsen, Magnus"]
+    assert [row[1] for row in cells(second)[1:]] == ["Lindqvist, Ebba Maria"]
+    assert "Players 2–2 of 2 who change." in second
+    assert digest_of(first) == digest_of(second)
+    client.post(url(entrants), {"list": fide_list.pk, "digest": digest_of(second)})
+    assert state(entrants) == REFRESHED
