@@ -374,12 +374,14 @@ def test_the_command_applies_with_one_audit_entry(fide_list, entrants) -> None:
         (["no-such-event", "--list", "1"], "no event with the slug 'no-such-event'"),
         (["x" * 5000, "--list", "1"], "no event with the slug"),
         (["SLUG", "--list", "999999"], "There is no rating list 999999"),
+        (["SLUG", "--list", "999999"], "choose one of the lists. Lists: LIST (FIDE)."),
         (["SLUG", "--list", "-3"], "There is no rating list -3"),
         (["SLUG", "--list", str(2**63)], f"There is no rating list {2**63}"),
     ],
 )
 def test_the_command_refuses_in_one_line(fide_list, entrants, args, message) -> None:
     args = [entrants.slug if a == "SLUG" else a for a in args]
+    message = message.replace("LIST", str(fide_list.pk))
     before = state(entrants)
     with pytest.raises(CommandError, match=re.escape(message)) as refused:
         run(*args, "--apply")

@@ -16,10 +16,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from events.errors import UserError
 from events.models import Event
-from ratings.selectors import RefreshPreview, rating_refresh_preview
+from ratings.models import RatingList
+from ratings.selectors import MAX_LIST_ID, RefreshPreview, rating_lists, rating_refresh_preview
 from ratings.services import players_rating_refresh
 
 MAX_SLUG = 100  # Event.slug
+MAX_NAMED = 20  # lists named after an unknown id
 
 
 def preview_lines(preview: RefreshPreview) -> list[str]:
@@ -62,5 +64,13 @@ class Command(BaseCommand):
                 event=event, list_id=options["list_id"], digest=preview.digest, user=None
             )
         except UserError as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError(f"{exc}{_known_lists(options['list_id'])}") from exc
         self.stdout.write(done.summary())
+
+
+def _known_lists(list_id: int) -> str:
+    """After an unknown list id, the lists there are, by id (the pages show none)."""
+    if 0 < list_id <= MAX_LIST_ID and RatingList.objects.filter(pk=list_id).exists():
+        return ""
+    known = [f"{r.pk} ({r})" for r in rating_lists()[:MAX_NAMED]]
+    return " Lists: " + ", ".join(known) + "." if known else " No list is loaded."
