@@ -174,6 +174,8 @@ def test_apply_changes_exactly_the_preview_with_one_audit_entry(
     assert {n for n in after if after[n] != versions[n]} == {1, 2}
     entry = AuditEntry.objects.get(event=entrants, action="player.rating_refresh")
     assert entry.user == director
+    log = client.get(f"/e/{entrants.slug}/audit/").content.decode()
+    assert "Updated 2 player(s) from FIDE: 7 field(s) changed." in log
     assert entry.before == {
         "rating_list": "FIDE",
         "players": [
@@ -402,3 +404,16 @@ def test_a_long_preview_comes_in_pages_and_apply_changes_every_page(
     assert digest_of(first) == digest_of(second)
     client.post(url(entrants), {"list": fide_list.pk, "digest": digest_of(second)})
     assert state(entrants) == REFRESHED
+
+
+def test_a_rapid_event_takes_the_list_s_rapid_rating_and_its_k(
+    fide_list, director, client_for
+) -> None:
+    rapid = event_create(
+        fields=EventFields(name="Rapid Cup", system="swiss", time_control="rapid", rounds=7),
+        director=director,
+    )
+    players_register_many(event=rapid, players=ENTRANTS[:2], user=director)
+    rows = cells(preview(client_for(director), rapid, fide_list).content.decode())
+    assert rows[1][:5] == ["1", "Carlsen, Magnus", "2830 → 2801", "— → GM", "— → 10"]
+    assert rows[2][:4] == ["2", "Lindqvist, Ebba Maria", "2050 → 2140", "WCM → WFM"]
