@@ -38,6 +38,28 @@ class SearchForm(forms.Form):
     list = forms.IntegerField(required=False, min_value=1, label="List")
 
 
+class RefreshForm(forms.Form):
+    """The list to refresh the event's players from and, for *Apply*, the preview's digest."""
+
+    list = forms.IntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        label="List",
+        error_messages={
+            "required": "Choose a rating list.",
+            "invalid": "Choose one of the rating lists.",
+            "min_value": "Choose one of the rating lists.",
+            "max_value": "Choose one of the rating lists.",
+        },
+    )
+    digest = forms.CharField(required=False, max_length=64)
+    page = forms.IntegerField(required=False, min_value=1, max_value=10**6)
+
+    def refusal(self) -> str:
+        """The first error, in one line."""
+        return next(iter(error for errors in self.errors.values() for error in errors), "")
+
+
 def parse_month(text: str) -> dt.date | None:
     """``2026-11`` (an ``<input type="month">``'s value) → 1 Nov 2026; blank → None."""
     text = text.strip()

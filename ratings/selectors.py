@@ -29,8 +29,8 @@ from django.db import OperationalError, connection, transaction
 from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Collate, StrIndex
 
-from events.errors import UserError
-from events.models import Event, Player, TimeControl
+from events.errors import EventClosed, UserError
+from events.models import Event, EventStatus, Player, Round, TimeControl
 from ratings.models import RatingEntry, RatingList
 from ratings.names import MAX_QUERY_CHARS, query_words
 from ratings.parsers import (
@@ -42,6 +42,14 @@ from ratings.parsers import (
     Tally,
     k_field,
     read_list,
+)
+from ratings.refresh import (
+    FIELDS,
+    Listed,
+    PlayerChanges,
+    Registered,
+    player_changes,
+    refresh_digest,
 )
 
 PAGE_SIZE = 20
@@ -218,19 +226,26 @@ def _hit(entry: RatingEntry, column: str) -> Hit:
 
 
 def players_by_fide_id(event: Event, ids: list[str]) -> tuple[RatingList | None, dict[str, Hit]]:
-    """The event's default rating list and its players with these FIDE ids (exact, on the
-    list's id index, :data:`MAX_IDS` ids a query), each with the event's rating: for
-    registering by id alone and for taking each player's K from the list."""
+    """The event's default rating list and its players with these FIDE ids, each with the
+    event's rating: for registering by id alone and for taking each player's K from the
+    list."""
     chosen = rating_list_default(rating_lists(), event)
-    if chosen is None or not ids:
+    if chosen is None:
         return chosen, {}
     column = _rating_column(chosen, event_rating(event))
-    entries = RatingEntry.objects.filter(rating_list=chosen).annotate(key=_ordered("fide_id"))
-    hits = {}
+    found = entries_by_fide_id(chosen, ids)
+    return chosen, {fide_id: _hit(entry, column) for fide_id, entry in found.items()}
+
+
+def entries_by_fide_id(rating_list: RatingList, ids: list[str]) -> dict[str, RatingEntry]:
+    """The list's players with these FIDE ids (exact, on the list's id index, :data:`MAX_IDS`
+    ids a query)."""
+    entries = RatingEntry.objects.filter(rating_list=rating_list).annotate(key=_ordered("fide_id"))
+    found = {}
     for start in range(0, len(ids), MAX_IDS):
-        found = entries.filter(key__in=ids[start : start + MAX_IDS])
-        hits.update({entry.fide_id: _hit(entry, column) for entry in found})
-    return chosen, hits
+        chunk = entries.filter(key__in=ids[start : start + MAX_IDS])
+        found.update({entry.fide_id: entry for entry in chunk})
+    return found
 
 
 MAX_IDS = 100
@@ -293,3 +308,120 @@ def rating_list_preview(
         return ListPreview(opened.tally, list(islice(opened.players, rows)))
     except ListError as exc:
         raise UserError(str(exc)) from exc
+
+
+# -- Refreshing the registered players from a newer list (ratings/refresh.py) ----------------
+
+
+@dataclass(frozen=True)
+class RefreshPreview:
+    """What refreshing the event's players from a list would change: by player, each field
+    old → new; the players the list does not hold (by their FIDE id) and those without one; and
+    the digest that *Apply* must bring back."""
+
+    rating_list: RatingList
+    kind: str  # the rating taken: the event's (standard, rapid, blitz)
+    rows: tuple[PlayerChanges, ...]
+    not_on_the_list: tuple[str, ...]  # "3. Name", in start order
+    without_id: tuple[str, ...]
+    digest: str
+
+    @property
+    def changes(self) -> int:
+        return sum(len(row.changes) for row in self.rows)
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        return tuple(label for _, label in FIELDS)
+
+
+def rating_refresh_refusal(event: Event) -> str | None:
+    """Why the event's players can no longer be refreshed from a list, or None."""
+    if event.status == EventStatus.FINISHED:
+        return EventClosed.MESSAGE
+    if Round.objects.filter(event=event).exists():
+        return (
+            "Ratings are fixed once round 1 is paired: the pairing numbers rest on them "
+            "(C.04.2). Correct a player by hand with Edit."
+        )
+    return None
+
+
+MAX_LIST_ID = 2**31 - 1  # the id column's range
+
+
+def rating_refresh_list(event: Event, list_id: int | None) -> RatingList:
+    """The list to refresh from: one carrying the event's rating, else a one-line refusal."""
+    known = list_id is not None and 0 < list_id <= MAX_LIST_ID
+    rating_list = RatingList.objects.filter(pk=list_id).first() if known else None
+    if rating_list is None:
+        raise UserError(
+            f"There is no rating list {list_id} (deleted, or never loaded): choose one of the "
+            "lists."
+        )
+    kind = event_rating(event)
+    if not getattr(rating_list, kind):
+        raise UserError(
+            f"{rating_list} carries no {kind} ratings, the event's: choose a list that does."
+        )
+    return rating_list
+
+
+def rating_refresh_preview(event: Event, *, list_id: int | None) -> RefreshPreview:
+    """What the list would change in the event's players, matched by FIDE id (a query per
+    :data:`MAX_IDS` players); nothing is written."""
+    refusal = rating_refresh_refusal(event)
+    if refusal:
+        raise UserError(refusal)
+    rating_list = rating_refresh_list(event, list_id)
+    kind = event_rating(event)
+    players = list(Player.objects.filter(event=event).order_by("start_no"))
+    with_id = [p for p in players if _has_fide_id(p)]
+    found = entries_by_fide_id(rating_list, [p.fide_id.strip() for p in with_id])
+    rows, missing = [], []
+    for player in with_id:
+        entry = found.get(player.fide_id.strip())
+        if entry is None:
+            missing.append(str(player))
+            continue
+        changes = player_changes(_registered(player), _listed(entry, kind))
+        if changes:
+            rows.append(PlayerChanges(player.start_no, player.name, changes))
+    key = (rating_list.pk, rating_list.imported_at.isoformat(), kind)
+    return RefreshPreview(
+        rating_list=rating_list,
+        kind=kind,
+        rows=tuple(rows),
+        not_on_the_list=tuple(missing),
+        without_id=tuple(str(p) for p in players if not _has_fide_id(p)),
+        digest=refresh_digest(key, rows),
+    )
+
+
+def _has_fide_id(player: Player) -> bool:
+    return player.fide_id.strip() not in ("", "0")  # a TRF writes 0 for none
+
+
+def _registered(player: Player) -> Registered:
+    return Registered(
+        start_no=player.start_no,
+        name=player.name,
+        rating=player.rating,
+        title=player.title,
+        k_listed=player.k_listed,
+        federation=player.federation,
+        birth_year=player.birth_year,
+        sex=player.sex,
+        has_birth_date=player.birth_date is not None,
+    )
+
+
+def _listed(entry: RatingEntry, kind: str) -> Listed:
+    return Listed(
+        rating=getattr(entry, kind),
+        title=entry.title,
+        k_listed=getattr(entry, k_field(kind)),
+        federation=entry.federation,
+        birth_year=entry.birth_year,
+        sex=entry.sex,
+    )

@@ -8,7 +8,8 @@ type-ahead with its old players until the new ones are committed, and a refused 
 wrong file, too many bad lines, more than the bounds) changes nothing.
 
 Rating lists belong to no event, so an import writes no event's audit entry; the list records
-who imported it, when and from which file.
+who imported it, when and from which file. Refreshing an event's players from a newer list
+(:func:`players_rating_refresh`) writes to the event: guarded and audited like its other writes.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import IO, Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from events.errors import ImportFailed
-from events.services import UserLike, check_length
+from events.errors import ImportFailed, UserError
+from events.models import Event, Player
+from events.services import UserLike, check_length, event_changed, event_require_open
 from ratings.models import RatingEntry, RatingList
 from ratings.names import name_key
 from ratings.parsers import (
@@ -36,6 +38,8 @@ from ratings.parsers import (
     read_list,
     too_many_problems,
 )
+from ratings.refresh import FIELDS
+from ratings.selectors import RefreshPreview, rating_refresh_preview
 
 BATCH = 1000  # rows per INSERT on SQLite (16 columns: well under its 32,766 variables)
 COLUMNS = (
@@ -226,3 +230,79 @@ def rating_list_delete(*, rating_list: RatingList, user: UserLike) -> None:
     # One DELETE for the players (Django's fast delete: nothing refers to them).
     RatingEntry.objects.filter(rating_list=rating_list).delete()
     rating_list.delete()
+
+
+@dataclass(frozen=True)
+class PlayersRefreshed:
+    """What a refresh from a list did: the list, and the players and fields it changed."""
+
+    list_name: str
+    players: int
+    changes: int
+
+    def summary(self) -> str:
+        if not self.players:
+            return f"Nothing to update from {self.list_name}: every player is as it lists them."
+        return (
+            f"Updated {self.players:,} player(s) from {self.list_name}: "
+            f"{self.changes:,} field(s) changed."
+        )
+
+
+@transaction.atomic
+def players_rating_refresh(
+    *, event: Event, list_id: int | None, digest: str | None, user: UserLike
+) -> PlayersRefreshed:
+    """Change the registered players' rating, title, K, federation, year of birth and sex to
+    what the list gives (ratings/refresh.py), exactly as the preview with ``digest`` showed:
+    refused in one line when anything the preview rests on changed since, or once round 1 is
+    paired. One audit entry with every changed field before and after."""
+    event = event_require_open(event)
+    preview = rating_refresh_preview(event, list_id=list_id)
+    if digest != preview.digest:
+        raise UserError(
+            "The players or the list changed since the preview; nothing was changed: preview again."
+        )
+    players = Player.objects.select_for_update().filter(
+        event=event, start_no__in=[row.start_no for row in preview.rows]
+    )
+    by_start_no = {player.start_no: player for player in players}
+    for row in preview.rows:
+        player = by_start_no[row.start_no]
+        for change in row.changes:
+            setattr(player, change.field, change.after)
+        player.version += 1
+    _players_write(by_start_no.values())
+    done = PlayersRefreshed(str(preview.rating_list), len(preview.rows), preview.changes)
+    if preview.rows:
+        event_changed(
+            event=event,
+            user=user,
+            action="player.rating_refresh",
+            summary=done.summary(),
+            before=_audited(preview, "before"),
+            after=_audited(preview, "after"),
+        )
+    return done
+
+
+def _players_write(players: Iterable[Player]) -> None:
+    """One UPDATE a player, sent as one batch (psycopg's pipeline on PostgreSQL): for 5,000
+    players about a second, where ``bulk_update``'s CASE per field took nine."""
+    meta = Player._meta
+    quote = connection.ops.quote_name
+    names = [name for name, _ in FIELDS] + ["version"]
+    assignments = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in names)
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [[getattr(p, name) for name in names] + [p.pk] for p in players])
+
+
+def _audited(preview: RefreshPreview, side: str) -> dict[str, Any]:
+    return {
+        "rating_list": str(preview.rating_list),
+        "players": [
+            {"start_no": row.start_no, **{c.field: getattr(c, side) for c in row.changes}}
+            for row in preview.rows
+        ],
+    }

@@ -12,4 +12,5 @@ urlpatterns = [
     path("rating-lists/", views.lists, name="lists"),
     path("rating-lists/<int:list_id>/delete/", views.list_delete, name="list_delete"),
     path("e/<slug:slug>/players/rating-list/", views.search, name="search"),
+    path("e/<slug:slug>/players/rating-refresh/", views.refresh, name="refresh"),
 ]

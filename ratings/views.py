@@ -1,7 +1,9 @@
 """Rating list screens: the lists (import with a preview, replace, delete) and, per event, the
 search that registers a player from a list. Thin function views; the hits are an inline partial
 named after its element id (``rating-hits``), rendered alone for the players page's type-ahead;
-without JavaScript the same search is a page whose hits register the player with one button."""
+without JavaScript the same search is a page whose hits register the player with one button.
+The players page's *Update from a rating list* card previews (``refresh``, its partial
+``rating-refresh-preview``) and applies a newer list to the registered players."""
 
 from __future__ import annotations
 
@@ -11,29 +13,40 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.files import File
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events.access import event_for_director
 from events.errors import UserError
 from events.middleware import checks_request_size
+from events.models import Event
 from events.views import HtmxHttpRequest
 from ratings import uploads
-from ratings.forms import ListUploadForm, SearchForm
+from ratings.forms import ListUploadForm, RefreshForm, SearchForm
 from ratings.models import RatingList
 from ratings.parsers import CSV_DELIMITERS
 from ratings.selectors import (
     ListPreview,
     rating_list_preview,
     rating_lists,
+    rating_refresh_preview,
     registration_search,
 )
-from ratings.services import ListImported, rating_list_delete, rating_list_import
+from ratings.services import (
+    ListImported,
+    players_rating_refresh,
+    rating_list_delete,
+    rating_list_import,
+)
 
 LISTS = "ratings/lists.html"
 SEARCH = "ratings/search.html"
+REFRESH = "ratings/refresh.html"
+REFRESH_PAGE = 200
 PERMISSION = "ratings.manage_rating_lists"
 MAX_UPLOAD_BYTES = 128 * 1024**2  # FIDE's zipped lists are about 50 MB (Oct 2026)
 FORM_BYTES = 64 * 1024  # the form's other fields, beside the file
@@ -51,6 +64,52 @@ def search(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     error = " ".join(form.errors.get("q", [])) or found.error
     context = {"event": event, "form": form, "found": found, "error": error}
     return render(request, SEARCH + "#rating-hits" if request.htmx else SEARCH, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def refresh(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The players' ratings (and title, K, …) from a newer list: GET previews what would
+    change (the card's partial for htmx), POST applies exactly that preview."""
+    event = event_for_director(request, slug)
+    form = RefreshForm(request.POST if request.method == "POST" else request.GET)
+    if request.method == "POST":
+        return _refresh_apply(request, event, form)
+    context = {"event": event, "lists": rating_lists(), "form": form, **_refreshed(event, form)}
+    return render(
+        request, REFRESH + "#rating-refresh-preview" if request.htmx else REFRESH, context
+    )
+
+
+def _refreshed(event: Event, form: RefreshForm) -> dict[str, object]:
+    """The preview and the page of it shown (:data:`REFRESH_PAGE` players a page: 5,000 on one
+    page were a megabyte), or the one-line refusal."""
+    if form.refusal():
+        return {"error": form.refusal()}
+    try:
+        preview = rating_refresh_preview(event, list_id=form.cleaned_data["list"])
+    except UserError as exc:
+        return {"error": str(exc)}
+    page = Paginator(preview.rows, REFRESH_PAGE).get_page(form.cleaned_data.get("page"))
+    return {"preview": preview, "page": page}
+
+
+def _refresh_apply(request: HttpRequest, event: Event, form: RefreshForm) -> HttpResponse:
+    if not form.is_valid():
+        messages.error(request, form.refusal())
+    else:
+        try:
+            done = players_rating_refresh(
+                event=event,
+                list_id=form.cleaned_data["list"],
+                digest=form.cleaned_data["digest"],
+                user=request.user,
+            )
+        except UserError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, done.summary())
+    return redirect(reverse("events:players", args=[event.slug]) + "#rating-refresh")
 
 
 @csrf_exempt  # the token is checked in _lists, once the body is known not to be too large

@@ -144,7 +144,17 @@ def _write_services() -> list[tuple[str, Callable[..., Any]]]:
     """Every public function of the apps that takes keyword-only ``event`` and ``user``: by
     the house style, the services that write to an event."""
     found = []
-    for top in ("events", "draws", "standings", "playoffs", "prizes", "formats", "fiderating"):
+    tops = (
+        "events",
+        "draws",
+        "standings",
+        "playoffs",
+        "prizes",
+        "formats",
+        "fiderating",
+        "ratings",
+    )
+    for top in tops:
         package = importlib.import_module(top)
         for info in pkgutil.walk_packages(package.__path__, f"{top}."):
             if any(part in info.name for part in (".migrations", ".management")):
@@ -184,6 +194,7 @@ def test_the_service_walk_finds_the_services_of_every_app() -> None:
         "formats.mso.services",
         "formats.mso.extra_rounds",
         "fiderating.services",
+        "ratings.services",
     } <= modules
     assert set(ALLOWED_SERVICES) <= names
 

@@ -242,6 +242,7 @@ ACCESS: dict[str, Access] = {
     "ratings:lists": Access(_page(LOGGED_IN_USERS).get, frozenset({"superuser"})),
     "ratings:list_delete": _post_only(frozenset({"superuser"})),
     "ratings:search": DIRECTOR_READ,
+    "ratings:refresh": DIRECTOR,
     # the player's page: the token is the key (here a made-up one: 404 for everyone, a POST
     # writes nothing); the links, cards and policy are the director's, confirming a report
     # the result team's.
