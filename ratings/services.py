@@ -258,21 +258,21 @@ def players_rating_refresh(
     refused in one line when anything the preview rests on changed since, or once round 1 is
     paired. One audit entry with every changed field before and after."""
     event = event_require_open(event)
+    # The players are locked before the preview is worked out again, so that an edit saved
+    # meanwhile either comes first (and the digest no longer matches) or waits for this one.
+    players = Player.objects.select_for_update().filter(event=event)
+    by_start_no = {player.start_no: player for player in players}
     preview = rating_refresh_preview(event, list_id=list_id)
     if digest != preview.digest:
         raise UserError(
             "The players or the list changed since the preview; nothing was changed: preview again."
         )
-    players = Player.objects.select_for_update().filter(
-        event=event, start_no__in=[row.start_no for row in preview.rows]
-    )
-    by_start_no = {player.start_no: player for player in players}
     for row in preview.rows:
         player = by_start_no[row.start_no]
         for change in row.changes:
             setattr(player, change.field, change.after)
         player.version += 1
-    _players_write(by_start_no.values())
+    _players_write([by_start_no[row.start_no] for row in preview.rows])
     done = PlayersRefreshed(str(preview.rating_list), len(preview.rows), preview.changes)
     if preview.rows:
         event_changed(
