@@ -29,6 +29,7 @@ from django.db import OperationalError, connection, transaction
 from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Collate, StrIndex
 
+from events.duplicates import fide_id_key
 from events.errors import EventClosed, UserError
 from events.models import Event, EventStatus, Player, Round, TimeControl
 from ratings.models import RatingEntry, RatingList
@@ -399,7 +400,7 @@ def rating_refresh_preview(event: Event, *, list_id: int | None) -> RefreshPrevi
 
 
 def _has_fide_id(player: Player) -> bool:
-    return player.fide_id.strip() not in ("", "0")  # a TRF writes 0 for none
+    return bool(fide_id_key(player.fide_id))
 
 
 def _registered(player: Player) -> Registered:
